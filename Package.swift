@@ -1,0 +1,23 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "IconGrid",
+  products: [
+    .library(name: "PNGCodec", targets: ["PNGCodec"]),
+    .executable(name: "icongrid", targets: ["icongrid"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLibPNG",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev", "zlib1g-dev"])]
+    ),
+    .target(name: "PNGCodec", dependencies: ["CLibPNG"]),
+    .target(name: "IconGridCLI", dependencies: ["PNGCodec"]),
+    .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
+    .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
+    .testTarget(name: "IconGridCLITests", dependencies: ["IconGridCLI", "PNGCodec"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Where a command writes: results to `out`, progress and diagnostics to `err`.
+///
+/// The binary uses ``standard``; tests capture both streams in memory.
+public struct Console: Sendable {
+  /// Writes text to standard output (or its stand-in).
+  public var out: @Sendable (String) -> Void
+  /// Writes text to standard error (or its stand-in).
+  public var err: @Sendable (String) -> Void
+  /// Whether standard error is a terminal (progress, colour).
+  public var errIsTerminal: Bool
+  /// Environment variables (`NO_COLOR`, …).
+  public var environment: [String: String]
+
+  /// Creates a console from two sinks.
+  public init(
+    out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+    errIsTerminal: Bool = false, environment: [String: String] = [:]
+  ) {
+    self.out = out
+    self.err = err
+    self.errIsTerminal = errIsTerminal
+    self.environment = environment
+  }
+
+  /// The process's standard output and error and its environment.
+  public static func standard() -> Console {
+    var environment: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let pair = String(cString: pointer)
+      if let equals = pair.firstIndex(of: "=") {
+        environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return Console(
+      out: { text in writeAll(1, text) }, err: { text in writeAll(2, text) },
+      errIsTerminal: isatty(2) == 1, environment: environment)
+  }
+
+  /// Whether to colour diagnostics: only on a terminal and never with `NO_COLOR`.
+  var useColor: Bool { errIsTerminal && environment["NO_COLOR"] == nil }
+
+  /// `icongrid: error: message`, in red on a terminal.
+  func error(_ message: String) {
+    let label = useColor ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+    err("icongrid: \(label) \(message)\n")
+  }
+
+  /// `icongrid: warning: message`.
+  func warning(_ message: String) {
+    let label = useColor ? "\u{1B}[1;33mwarning:\u{1B}[0m" : "warning:"
+    err("icongrid: \(label) \(message)\n")
+  }
+}
+
+private func writeAll(_ fd: Int32, _ text: String) {
+  var text = text
+  text.withUTF8 { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+      if n < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      offset += n
+    }
+  }
+}

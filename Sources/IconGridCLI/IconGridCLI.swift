@@ -1,0 +1,126 @@
+import PNGCodec
+
+/// What a command line asks for, parsed and checked but not yet run.
+public enum Command: Sendable, Equatable {
+  /// Help for the tool (`nil`) or for one subcommand.
+  case help(String?)
+  /// The version, with the libpng and zlib versions.
+  case version
+  /// `icongrid info FILE...`.
+  case info(InfoOptions)
+}
+
+/// One subcommand: how it is spelt, described and parsed.
+struct Subcommand: Sendable {
+  var name: String
+  var summary: String
+  var usage: String
+  var details: String
+  var options: [OptionSpec]
+  var parse: @Sendable (ParsedArguments) throws -> Command
+}
+
+/// The `icongrid` command line as a library: ``parse(_:)`` is pure, ``run(_:console:)``
+/// returns an exit status and never exits, so both are testable in-process.
+public enum IconGridCLI {
+  /// The tool's version.
+  public static let version = "0.1.0"
+
+  static let subcommands: [Subcommand] = [InfoCommand.subcommand]
+
+  /// Parses the arguments after the program name.
+  ///
+  /// - Throws: ``UsageError`` for an unknown subcommand or option, a missing value or a
+  ///   bad value; the message suggests the nearest spelling.
+  public static func parse(_ arguments: [String]) throws -> Command {
+    guard let first = arguments.first else { return .help(nil) }
+    switch first {
+    case "-h", "--help": return .help(nil)
+    case "--version", "-V": return .version
+    case "help":
+      guard arguments.count > 1 else { return .help(nil) }
+      let topic = arguments[1]
+      guard subcommands.contains(where: { $0.name == topic }) else { throw unknownSubcommand(topic) }
+      return .help(topic)
+    default: break
+    }
+    guard let subcommand = subcommands.first(where: { $0.name == first }) else {
+      throw unknownSubcommand(first)
+    }
+    let rest = Array(arguments.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") { return .help(subcommand.name) }
+    let specs = subcommand.options + [OptionSpec(name: "--help", takesValue: false)]
+    let parsed = try ParsedArguments.scan(rest, specs: specs, subcommand: subcommand.name)
+    return try subcommand.parse(parsed)
+  }
+
+  /// Runs a parsed command and returns its exit status.
+  public static func run(_ command: Command, console: Console) -> Int32 {
+    switch command {
+    case .help(let topic):
+      console.out(helpText(topic))
+      return ExitStatus.success
+    case .version:
+      console.out(
+        "icongrid \(version) (libpng \(CodecLibraries.libpngVersion), zlib \(CodecLibraries.zlibVersion))\n"
+      )
+      return ExitStatus.success
+    case .info(let options):
+      return InfoCommand.run(options, console: console)
+    }
+  }
+
+  /// Parses and runs; a usage error is reported on stderr with a hint and exits 64.
+  public static func main(arguments: [String], console: Console) -> Int32 {
+    let command: Command
+    do {
+      command = try parse(arguments)
+    } catch let error as UsageError {
+      console.error(error.message)
+      let helpCommand = error.subcommand.map { "icongrid \($0) --help" } ?? "icongrid --help"
+      if let name = error.subcommand, let sub = subcommands.first(where: { $0.name == name }) {
+        console.err("usage: \(sub.usage)\n")
+      }
+      console.err("See '\(helpCommand)'.\n")
+      return ExitStatus.usage
+    } catch {
+      console.error("\(error)")
+      return ExitStatus.usage
+    }
+    return run(command, console: console)
+  }
+
+  static func helpText(_ topic: String?) -> String {
+    if let topic, let sub = subcommands.first(where: { $0.name == topic }) {
+      return "usage: \(sub.usage)\n\n\(sub.summary)\n\n\(sub.details)\n"
+    }
+    let width = subcommands.map(\.name.count).max() ?? 0
+    let list = subcommands.map {
+      "  \($0.name)\(String(repeating: " ", count: width - $0.name.count))  \($0.summary)"
+    }.joined(separator: "\n")
+    return """
+      icongrid — app icons and their retina variants
+
+      usage: icongrid <subcommand> [options]
+
+      subcommands:
+      \(list)
+
+      options:
+        -h, --help     Show help (also: icongrid help <subcommand>).
+        -V, --version  Show the version and the libpng and zlib versions.
+
+      Exit status: 0 ok, 1 findings, 64 bad command line, 65 bad data, 66 missing input,
+      74 cannot write.
+
+      """
+  }
+
+  private static func unknownSubcommand(_ name: String) -> UsageError {
+    var message = "unknown subcommand '\(name)'"
+    if let near = closest(to: name, in: subcommands.map(\.name)) {
+      message += "; did you mean '\(near)'?"
+    }
+    return UsageError(message)
+  }
+}

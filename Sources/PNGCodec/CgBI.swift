@@ -1,0 +1,126 @@
+internal import CLibPNG
+
+/// Apple's "iPhone-optimized" PNG: a `CgBI` chunk before IHDR, IDAT holding raw deflate
+/// (no zlib header or Adler-32), and pixels stored BGRA with premultiplied alpha.
+///
+/// Conversion rebuilds a standard PNG around the same deflate data (zlib header and
+/// Adler-32 added, CgBI dropped), lets libpng decode it, then swaps blue and red and
+/// divides out the alpha.
+enum CgBI {
+  static func standardPNG(from raw: UnsafeRawBufferPointer, header: PNGHeader, ihdrOffset: Int)
+    throws -> [UInt8]
+  {
+    var out = PNGHeader.signature
+    var deflated: [UInt8] = []
+    var offset = ihdrOffset
+    var copied: [UInt8] = []
+    var sawIEND = false
+    while offset + 8 <= raw.count {
+      let length = Int(readUInt32(raw, at: offset))
+      let type = chunkType(raw, at: offset)
+      guard length <= raw.count - offset - 12 else {
+        throw PNGError(
+          .truncated, "CgBI file truncated inside \(printable(type)) (chunk claims \(length) bytes)")
+      }
+      let data = UnsafeRawBufferPointer(rebasing: raw[(offset + 8)..<(offset + 8 + length)])
+      let stored = readUInt32(raw, at: offset + 8 + length)
+      if crc(raw, from: offset + 4, count: length + 4) != stored {
+        throw PNGError(.crcMismatch, "CgBI file: CRC mismatch in \(printable(type))")
+      }
+      switch type {
+      case "IDAT": deflated.append(contentsOf: data)
+      case "IEND": sawIEND = true
+      case "iDOT", "CgBI": break
+      default: appendChunk(&copied, type: type, data: data)
+      }
+      offset += 12 + length
+      if sawIEND { break }
+    }
+    guard !deflated.isEmpty else {
+      throw PNGError(.cgbi, "CgBI file has no image data (no IDAT)")
+    }
+    let expected = filteredSize(header)
+    let adler = try deflated.withUnsafeBytes { (input) throws -> UInt32 in
+      try Zlib.adlerOfRawInflate(input, expectedBytes: expected)
+    }
+    var zlibStream: [UInt8] = [0x78, 0x01]
+    zlibStream.reserveCapacity(deflated.count + 6)
+    zlibStream.append(contentsOf: deflated)
+    appendUInt32(&zlibStream, adler)
+    out.append(contentsOf: copied)
+    zlibStream.withUnsafeBytes { appendChunk(&out, type: "IDAT", data: $0) }
+    appendChunk(&out, type: "IEND", data: UnsafeRawBufferPointer(start: nil, count: 0))
+    return out
+  }
+
+  /// Filtered bytes libpng expects: a filter byte per row, per Adam7 pass when interlaced.
+  static func filteredSize(_ header: PNGHeader) -> Int {
+    func rowBytes(_ width: Int) -> Int {
+      var copy = header
+      copy.width = width
+      return copy.rowBytes
+    }
+    guard header.interlaced else { return header.height * (1 + header.rowBytes) }
+    let passes = [
+      (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2),
+    ]
+    var total = 0
+    for (x0, y0, dx, dy) in passes {
+      let w = (header.width - x0 + dx - 1) / dx
+      let h = (header.height - y0 + dy - 1) / dy
+      if w > 0 && h > 0 { total += h * (1 + rowBytes(w)) }
+    }
+    return total
+  }
+
+  /// BGRA premultiplied (as libpng returned it in RGBA slots) to straight RGBA.
+  static func restoreStraightRGBA(_ pixels: inout [UInt8], hasAlpha: Bool) {
+    pixels.withUnsafeMutableBufferPointer { p in
+      var i = 0
+      while i < p.count {
+        let blue = p[i]
+        var red = p[i + 2]
+        var green = p[i + 1]
+        var blueOut = blue
+        let alpha = p[i + 3]
+        if hasAlpha && alpha != 255 {
+          if alpha == 0 {
+            red = 0
+            green = 0
+            blueOut = 0
+          } else {
+            let a = UInt32(alpha)
+            red = UInt8(min(255, (UInt32(red) * 255 + a / 2) / a))
+            green = UInt8(min(255, (UInt32(green) * 255 + a / 2) / a))
+            blueOut = UInt8(min(255, (UInt32(blue) * 255 + a / 2) / a))
+          }
+        }
+        p[i] = red
+        p[i + 1] = green
+        p[i + 2] = blueOut
+        i += 4
+      }
+    }
+  }
+}
+
+func appendUInt32(_ out: inout [UInt8], _ value: UInt32) {
+  out.append(UInt8(truncatingIfNeeded: value >> 24))
+  out.append(UInt8(truncatingIfNeeded: value >> 16))
+  out.append(UInt8(truncatingIfNeeded: value >> 8))
+  out.append(UInt8(truncatingIfNeeded: value))
+}
+
+/// Appends length, type, data and CRC.
+func appendChunk(_ out: inout [UInt8], type: String, data: UnsafeRawBufferPointer) {
+  appendUInt32(&out, UInt32(data.count))
+  let typeBytes = Array(type.utf8)
+  out.append(contentsOf: typeBytes)
+  out.append(contentsOf: data)
+  var checksum = typeBytes.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, 4)) }
+  if let base = data.baseAddress, data.count > 0 {
+    checksum = UInt32(
+      crc32(uLong(checksum), base.assumingMemoryBound(to: UInt8.self), uInt(data.count)))
+  }
+  appendUInt32(&out, checksum)
+}

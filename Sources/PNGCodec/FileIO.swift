@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// File access at the edge of the codec: the core works on bytes.
+package enum FileIO {
+  /// Reads a whole file, refusing files longer than `limit` before reading them.
+  package static func readAll(_ path: String, limit: Int) throws -> [UInt8] {
+    let fd = try open(path)
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw systemError("cannot stat", path: path) }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+      throw PNGError(.io, "is a directory, not a file", path: path)
+    }
+    let size = Int(info.st_size)
+    try attributing(path) { try DecodingLimits.checkLength(size, limit: limit) }
+    var bytes = [UInt8](repeating: 0, count: size)
+    let got = try bytes.withUnsafeMutableBytes { (buffer) throws -> Int in
+      try readFully(fd, into: buffer, path: path)
+    }
+    if got < size { bytes.removeSubrange(got...) }
+    return bytes
+  }
+
+  /// Reads at most `count` bytes from the start of a file.
+  package static func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
+    let fd = try open(path)
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let got = try bytes.withUnsafeMutableBytes { (buffer) throws -> Int in
+      try readFully(fd, into: buffer, path: path)
+    }
+    if got < count { bytes.removeSubrange(got...) }
+    return bytes
+  }
+
+  private static func open(_ path: String) throws -> Int32 {
+    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      if errno == ENOENT || errno == ENOTDIR {
+        throw PNGError(.notFound, "no such file", path: path)
+      }
+      throw systemError("cannot open", path: path)
+    }
+    return fd
+  }
+
+  private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String)
+    throws -> Int
+  {
+    var total = 0
+    while total < buffer.count {
+      let n = read(fd, buffer.baseAddress! + total, buffer.count - total)
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw systemError("cannot read", path: path)
+      }
+      if n == 0 { break }
+      total += n
+    }
+    return total
+  }
+
+  /// An `.io` error carrying `strerror(errno)`.
+  package static func systemError(_ what: String, path: String?) -> PNGError {
+    let code = errno
+    let words = String(cString: strerror(code))
+    return PNGError(.io, "\(what): \(words)", path: path, underlying: nil)
+  }
+}
+
+extension DecodingLimits {
+  static func checkLength(_ length: Int, limit: Int) throws {
+    if length > limit {
+      throw PNGError(.limitExceeded, "input of \(length) bytes exceeds the \(limit)-byte limit")
+    }
+  }
+}

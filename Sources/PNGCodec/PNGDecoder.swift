@@ -1,0 +1,189 @@
+internal import CLibPNG
+
+/// Decodes PNG files to 8-bit straight-alpha RGBA in sRGB.
+///
+/// Every colour type, bit depths 1–16, palettes with tRNS and Adam7 interlacing are
+/// converted the way libpng's simplified API converts them (gAMA, sRGB and iCCP honoured;
+/// 16-bit data without colour information is taken as sRGB). Apple CgBI PNGs are
+/// converted to the RGBA a standard PNG of the same picture gives.
+///
+/// ```swift
+/// let icon = try PNGDecoder.decode(contentsOf: "Assets/Demo/mail@2x.png")
+/// ```
+///
+/// Thread-safe: each call owns its libpng state.
+public enum PNGDecoder {
+  /// Decodes a PNG held in memory.
+  ///
+  /// - Parameters:
+  ///   - bytes: the whole file.
+  ///   - limits: checked after the header, before pixel memory is allocated.
+  /// - Throws: ``PNGError`` saying what is wrong.
+  /// - Complexity: O(width × height).
+  public static func decode(_ bytes: [UInt8], limits: DecodingLimits = .default) throws
+    -> Bitmap
+  {
+    try limits.check(inputBytes: bytes.count)
+    return try bytes.withUnsafeBytes { (raw) throws -> Bitmap in
+      let (header, ihdrOffset) = try PNGHeader.parse(raw)
+      try limits.check(width: header.width, height: header.height)
+      if header.isCgBI {
+        let standard = try CgBI.standardPNG(from: raw, header: header, ihdrOffset: ihdrOffset)
+        var bitmap = try standard.withUnsafeBytes { (converted) throws -> Bitmap in
+          try decodeWithLibPNG(converted, header: header)
+        }
+        CgBI.restoreStraightRGBA(&bitmap.pixels, hasAlpha: header.colorType.hasAlpha)
+        return bitmap
+      }
+      return try decodeWithLibPNG(raw, header: header)
+    }
+  }
+
+  /// Decodes a PNG file.
+  ///
+  /// - Throws: ``PNGError`` with the path: ``PNGError/Code/notFound`` when it does not
+  ///   exist, ``PNGError/Code/limitExceeded`` when it is longer than
+  ///   `limits.maxInputBytes` (checked before reading), or what ``decode(_:limits:)`` throws.
+  public static func decode(contentsOf path: String, limits: DecodingLimits = .default)
+    throws -> Bitmap
+  {
+    let bytes = try FileIO.readAll(path, limit: limits.maxInputBytes)
+    return try attributing(path) { try decode(bytes, limits: limits) }
+  }
+
+  /// libpng's simplified API over bytes whose header has been checked; begin and finish
+  /// run inside the caller's one `withUnsafeBytes`.
+  private static func decodeWithLibPNG(_ raw: UnsafeRawBufferPointer, header: PNGHeader)
+    throws -> Bitmap
+  {
+    let walk = ChunkWalk(raw, colorType: header.colorType)
+    if let problem = walk.problem { throw PNGError(problem.code, problem.reason) }
+    var image = png_image()
+    icongrid_png_image_init(&image)
+    defer { png_image_free(&image) }
+    guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
+      throw failure(libpngSays: message(of: &image), raw: raw)
+    }
+    image.format = icongrid_png_format_rgba
+    image.flags |= icongrid_png_flag_16bit_srgb
+    let width = Int(image.width)
+    let height = Int(image.height)
+    var ok: Int32 = 0
+    let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+      ok = png_image_finish_read(&image, nil, buffer.baseAddress, 0, nil)
+      // On failure libpng may have written part of the buffer; zero the rest so the
+      // array never exposes uninitialised memory, then drop it with the error.
+      if ok == 0 { buffer.initialize(repeating: 0) }
+      count = buffer.count
+    }
+    guard ok != 0 else {
+      throw failure(libpngSays: message(of: &image), raw: raw)
+    }
+    return Bitmap(width: width, height: height, pixels: pixels)
+  }
+
+  private static func message(of image: inout png_image) -> String {
+    withUnsafeBytes(of: &image.message) { raw in
+      let bytes = raw.prefix { $0 != 0 }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+  }
+
+  /// Turns libpng's words into a typed error, walking the chunks to say where the file
+  /// ends or which chunk is damaged.
+  static func failure(libpngSays said: String, raw: UnsafeRawBufferPointer) -> PNGError {
+    let walk = ChunkWalk(raw)
+    if let problem = walk.problem { return PNGError(problem.code, problem.reason, underlying: said) }
+    let lower = said.lowercased()
+    if lower.contains("crc") {
+      return PNGError(.crcMismatch, "CRC mismatch in a chunk", underlying: said)
+    }
+    if lower.contains("not enough image data") || lower.contains("end of data") {
+      return PNGError(.truncated, "truncated inside IDAT (image data ends early)", underlying: said)
+    }
+    if lower.contains("adler") || lower.contains("invalid") || lower.contains("incorrect")
+      || lower.contains("too far back") || lower.contains("zlib") || lower.contains("stream")
+    {
+      return PNGError(.corruptData, "damaged image data", underlying: said)
+    }
+    if lower.contains("palette") || lower.contains("plte") {
+      return PNGError(.corruptData, "invalid palette", underlying: said)
+    }
+    return PNGError(.corruptData, "cannot decode", underlying: said)
+  }
+}
+
+/// One pass over the chunk list: lengths that run past the end, a missing IDAT, and
+/// ancillary chunks whose length the specification fixes but the file does not respect
+/// (libpng only warns about those; a device's decoder may not be as forgiving).
+struct ChunkWalk {
+  struct Problem {
+    var code: PNGError.Code
+    var reason: String
+  }
+  private(set) var problem: Problem?
+  private(set) var sawIDAT = false
+
+  init(_ raw: UnsafeRawBufferPointer, colorType: PNGHeader.ColorType? = nil) {
+    var offset = 8
+    var sawIEND = false
+    while offset + 8 <= raw.count {
+      let length = Int(readUInt32(raw, at: offset))
+      let type = chunkType(raw, at: offset)
+      let name = printable(type)
+      if type == "IDAT" { sawIDAT = true }
+      guard length <= Int(Int32.max) else {
+        problem = Problem(code: .corruptData, reason: "\(name) chunk claims \(length) bytes")
+        return
+      }
+      let end = offset + 12 + length
+      if end > raw.count {
+        let remaining = max(0, raw.count - offset - 8)
+        problem = Problem(
+          code: .truncated,
+          reason: "truncated inside \(name) (chunk claims \(length) bytes, \(remaining) remain)")
+        return
+      }
+      if let expected = ChunkWalk.fixedLength(type, colorType: colorType), !expected.contains(length) {
+        let what =
+          expected.count == 1 ? "\(expected.lowerBound)" : "\(expected.lowerBound)–\(expected.upperBound)"
+        problem = Problem(
+          code: .corruptData,
+          reason: "\(name) chunk has \(length) bytes; the PNG specification requires \(what)")
+        return
+      }
+      if type == "IEND" {
+        sawIEND = true
+        break
+      }
+      offset = end
+    }
+    if !sawIDAT {
+      problem = Problem(code: .corruptData, reason: "no IDAT chunk (no image data)")
+    } else if !sawIEND && offset < raw.count {
+      problem = Problem(code: .truncated, reason: "truncated between chunks (no IEND)")
+    }
+  }
+
+  /// Lengths the specification allows for chunks of fixed size.
+  static func fixedLength(_ type: String, colorType: PNGHeader.ColorType?) -> ClosedRange<Int>? {
+    switch type {
+    case "gAMA": 4...4
+    case "cHRM": 32...32
+    case "sRGB": 1...1
+    case "pHYs": 9...9
+    case "tIME": 7...7
+    case "oFFs": 9...9
+    case "sBIT": 1...4
+    case "bKGD":
+      switch colorType {
+      case .palette: 1...1
+      case .gray, .grayAlpha: 2...2
+      case .rgb, .rgba: 6...6
+      case nil: 1...6
+      }
+    case "IEND": 0...0
+    default: nil
+    }
+  }
+}

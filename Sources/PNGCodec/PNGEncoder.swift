@@ -1,0 +1,426 @@
+internal import CLibPNG
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// How a PNG is written.
+public struct PNGEncodingOptions: Sendable, Hashable {
+  /// zlib level, 0 (store) to 9 (smallest). Default 6.
+  public var compressionLevel: Int
+  /// When set, a pHYs chunk records 72 dpi × `scale` so viewers show the image at its
+  /// point size. `nil` writes no pHYs.
+  public var scale: Int?
+  /// `false` writes RGB and drops the alpha of the rows handed in: for opaque sheets.
+  public var includeAlpha: Bool
+  /// Threads that compress at once; rows are split into independent deflate segments.
+  public var threads: Int
+
+  /// Creates options.
+  public init(compressionLevel: Int = 6, scale: Int? = nil, includeAlpha: Bool = true, threads: Int? = nil) {
+    self.compressionLevel = max(0, min(9, compressionLevel))
+    self.scale = scale
+    self.includeAlpha = includeAlpha
+    self.threads = max(1, threads ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+  }
+}
+
+/// Writes PNG files and bytes from RGBA bitmaps.
+public enum PNGEncoder {
+  /// Encodes a bitmap to PNG bytes in memory.
+  public static func encode(_ bitmap: Bitmap, options: PNGEncodingOptions = .init()) throws
+    -> [UInt8]
+  {
+    var stream = try PNGRowEncoder(width: bitmap.width, height: bitmap.height, options: options)
+    var out = stream.start()
+    try bitmap.pixels.withUnsafeBytes { (raw) throws in try stream.encode(rows: raw, into: &out) }
+    try stream.finish(into: &out)
+    return out
+  }
+
+  /// Writes a bitmap to `path` atomically: a temporary file beside it, renamed into place.
+  ///
+  /// - Throws: ``PNGError/Code/io`` with the path when the directory cannot be written;
+  ///   nothing is left behind.
+  public static func write(_ bitmap: Bitmap, to path: String, options: PNGEncodingOptions = .init())
+    throws
+  {
+    var writer = try PNGStreamWriter(path: path, width: bitmap.width, height: bitmap.height, options: options)
+    try writer.append(bitmap)
+    try writer.finish()
+  }
+}
+
+/// Streams rows, strip by strip, into a PNG file that appears at its path only when
+/// complete.
+///
+/// Rows go to a temporary file in the destination's directory; ``finish()`` renames it
+/// into place. A writer dropped without `finish()`, or one whose write fails, removes its
+/// temporary file, so a failure never leaves a half-written PNG.
+///
+/// ```swift
+/// var writer = try PNGStreamWriter(path: "sheet.png", width: 800, height: 6000)
+/// for strip in strips { try writer.append(strip) }   // each strip: 800 × n RGBA
+/// try writer.finish()
+/// ```
+///
+/// Memory holds one strip and its compressed form, never the whole image.
+public struct PNGStreamWriter: ~Copyable {
+  private let path: String
+  private let temporaryPath: String
+  private var fd: Int32
+  private var encoder: PNGRowEncoder
+  private var pending: [UInt8]
+
+  /// Opens a temporary file beside `path` and writes the PNG header.
+  public init(path: String, width: Int, height: Int, options: PNGEncodingOptions = .init())
+    throws
+  {
+    let encoder = try PNGRowEncoder(width: width, height: height, options: options)
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { String(path[..<$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else {
+      throw FileIO.systemError("cannot create a file in \(directory)", path: path)
+    }
+    fchmod(descriptor, 0o644)
+    self.path = path
+    self.temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    self.fd = descriptor
+    self.encoder = encoder
+    self.pending = self.encoder.start()
+  }
+
+  /// Rows still expected.
+  public var remainingRows: Int { encoder.remainingRows }
+
+  /// Appends whole rows of RGBA (`width × 4` bytes each).
+  public mutating func append(rows: UnsafeRawBufferPointer) throws {
+    do {
+      try encoder.encode(rows: rows, into: &pending)
+      try flush()
+    } catch {
+      abandon()
+      throw (error as? PNGError)?.at(path) ?? error
+    }
+  }
+
+  /// Appends a strip: a bitmap as wide as the image.
+  public mutating func append(_ strip: Bitmap) throws {
+    try strip.pixels.withUnsafeBytes { (raw) throws in try append(rows: raw) }
+  }
+
+  /// Writes the end of the file and renames it into place.
+  ///
+  /// - Throws: ``PNGError/Code/invalidArgument`` when rows are missing;
+  ///   ``PNGError/Code/io`` when writing or renaming fails. Either way nothing is left.
+  public consuming func finish() throws {
+    do {
+      try encoder.finish(into: &pending)
+      try flush()
+      guard fd >= 0 else { throw PNGError(.io, "writer already failed") }
+      let closed = close(fd)
+      fd = -1
+      guard closed == 0 else { throw FileIO.systemError("cannot write", path: path) }
+      guard rename(temporaryPath, path) == 0 else {
+        throw FileIO.systemError("cannot rename into place", path: path)
+      }
+    } catch {
+      abandon()
+      throw (error as? PNGError)?.at(path) ?? error
+    }
+  }
+
+  private mutating func flush() throws {
+    guard fd >= 0 else { throw PNGError(.io, "writer already failed") }
+    let total = pending.count
+    var written = 0
+    while written < total {
+      let n = pending.withUnsafeBytes { write(fd, $0.baseAddress! + written, total - written) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw FileIO.systemError("cannot write", path: path)
+      }
+      written += n
+    }
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  private mutating func abandon() {
+    if fd >= 0 {
+      close(fd)
+      fd = -1
+    }
+    unlink(temporaryPath)
+  }
+
+  deinit {
+    if fd >= 0 {
+      close(fd)
+      unlink(temporaryPath)
+    }
+  }
+}
+
+/// Filters and compresses rows into a zlib stream split across IDAT chunks. Segments of
+/// rows are deflated independently (each ends on a byte boundary with a sync flush) so
+/// they can be compressed in parallel; their Adler-32s are combined in order.
+struct PNGRowEncoder {
+  let width: Int
+  let height: Int
+  let options: PNGEncodingOptions
+  private(set) var remainingRows: Int
+  private var previousRow: [UInt8]
+  private var adler: UInt = 1
+  private let outChannels: Int
+
+  init(width: Int, height: Int, options: PNGEncodingOptions) throws {
+    guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+      throw PNGError(.invalidArgument, "cannot write a \(width)×\(height) PNG")
+    }
+    self.width = width
+    self.height = height
+    self.options = options
+    self.remainingRows = height
+    self.outChannels = options.includeAlpha ? 4 : 3
+    self.previousRow = [UInt8](repeating: 0, count: width * (options.includeAlpha ? 4 : 3))
+  }
+
+  /// Signature, IHDR, pHYs and the zlib header's IDAT.
+  func start() -> [UInt8] {
+    var out = PNGHeader.signature
+    var ihdr: [UInt8] = []
+    appendUInt32(&ihdr, UInt32(width))
+    appendUInt32(&ihdr, UInt32(height))
+    ihdr += [8, options.includeAlpha ? 6 : 2, 0, 0, 0]
+    ihdr.withUnsafeBytes { appendChunk(&out, type: "IHDR", data: $0) }
+    if let scale = options.scale, scale > 0 {
+      // 72 dpi is 2834.6 pixels per metre.
+      let perMetre = UInt32((Double(scale) * 72 / 0.0254).rounded())
+      var phys: [UInt8] = []
+      appendUInt32(&phys, perMetre)
+      appendUInt32(&phys, perMetre)
+      phys.append(1)
+      phys.withUnsafeBytes { appendChunk(&out, type: "pHYs", data: $0) }
+    }
+    let header: [UInt8] = [
+      0x78, options.compressionLevel >= 7 ? 0xDA : options.compressionLevel >= 2 ? 0x9C : 0x01,
+    ]
+    header.withUnsafeBytes { appendChunk(&out, type: "IDAT", data: $0) }
+    return out
+  }
+
+  mutating func encode(rows: UnsafeRawBufferPointer, into out: inout [UInt8]) throws {
+    let inRowBytes = width * 4
+    guard rows.count % inRowBytes == 0 else {
+      throw PNGError(.invalidArgument, "a strip of \(rows.count) bytes is not whole \(width)-pixel rows")
+    }
+    let count = rows.count / inRowBytes
+    guard count <= remainingRows else {
+      throw PNGError(.invalidArgument, "\(count) rows handed in, only \(remainingRows) left of \(height)")
+    }
+    guard count > 0 else { return }
+    let outRowBytes = width * outChannels
+    // Segments of about 256 KB of pixels, at least one row, at most as many as the
+    // strip has rows; more segments than threads keeps both cores busy to the end.
+    let rowsPerSegment = max(1, min(count, (256 * 1024) / outRowBytes))
+    let segmentCount = (count + rowsPerSegment - 1) / rowsPerSegment
+    let segments = SegmentResults(count: segmentCount)
+    let level = Int32(options.compressionLevel)
+    let channels = outChannels
+    let previous = previousRow
+    let input = BorrowedRows(rows: rows)
+    let width = self.width
+    let work = { @Sendable (index: Int) in
+      let first = index * rowsPerSegment
+      let last = min(count, first + rowsPerSegment)
+      segments.store(
+        index,
+        compressSegment(
+          rows: input.rows, first: first, last: last, width: width, channels: channels,
+          previousOfFirst: previous, level: level))
+    }
+    if segmentCount == 1 || options.threads == 1 {
+      for index in 0..<segmentCount { work(index) }
+    } else {
+      DispatchQueue.concurrentPerform(iterations: segmentCount, execute: work)
+    }
+    for index in 0..<segmentCount {
+      let segment = segments.take(index)
+      guard segment.ok else {
+        throw PNGError(.io, "zlib failed while compressing (out of memory?)")
+      }
+      adler = adler32_combine(adler, segment.adler, off_t(segment.inputBytes))
+      segment.compressed.withUnsafeBytes { appendChunk(&out, type: "IDAT", data: $0) }
+    }
+    // The last row, in output channels, is the "previous row" of the next strip.
+    let lastRow = UnsafeRawBufferPointer(rebasing: rows[((count - 1) * inRowBytes)..<(count * inRowBytes)])
+    previousRow = convertRow(lastRow, width: width, channels: channels)
+    remainingRows -= count
+    _ = outRowBytes
+  }
+
+  mutating func finish(into out: inout [UInt8]) throws {
+    guard remainingRows == 0 else {
+      throw PNGError(.invalidArgument, "image ended with \(remainingRows) of \(height) rows missing")
+    }
+    // An empty final fixed-Huffman block closes the deflate stream; then the Adler-32.
+    var tail: [UInt8] = [0x03, 0x00]
+    appendUInt32(&tail, UInt32(truncatingIfNeeded: adler))
+    tail.withUnsafeBytes { appendChunk(&out, type: "IDAT", data: $0) }
+    appendChunk(&out, type: "IEND", data: UnsafeRawBufferPointer(start: nil, count: 0))
+  }
+}
+
+/// Results of parallel segment compression, one slot per segment.
+///
+/// `@unchecked Sendable` is safe because each slot is written by exactly one
+/// `concurrentPerform` iteration (its own index) and read only after
+/// `concurrentPerform` returns, which orders the writes before the reads.
+private final class SegmentResults: @unchecked Sendable {
+  private var slots: [Segment?]
+  init(count: Int) { slots = Array(repeating: nil, count: count) }
+  func store(_ index: Int, _ segment: Segment) {
+    slots.withUnsafeMutableBufferPointer { $0[index] = segment }
+  }
+  func take(_ index: Int) -> Segment { slots[index]! }
+}
+
+/// The caller's rows, read by the compression threads.
+///
+/// `@unchecked Sendable` is safe because the threads only read, and
+/// `concurrentPerform` returns before the caller's `withUnsafeBytes` scope ends.
+private struct BorrowedRows: @unchecked Sendable {
+  let rows: UnsafeRawBufferPointer
+}
+
+struct Segment {
+  var compressed: [UInt8]
+  var adler: UInt
+  var inputBytes: Int
+  var ok: Bool
+}
+
+/// RGBA row to the output's channels.
+private func convertRow(_ row: UnsafeRawBufferPointer, width: Int, channels: Int) -> [UInt8] {
+  if channels == 4 { return Array(row) }
+  return [UInt8](unsafeUninitializedCapacity: width * 3) { out, count in
+    for x in 0..<width {
+      out[x * 3] = row[x * 4]
+      out[x * 3 + 1] = row[x * 4 + 1]
+      out[x * 3 + 2] = row[x * 4 + 2]
+    }
+    count = width * 3
+  }
+}
+
+/// Filters rows `first..<last` of a strip and deflates them as one raw segment ending in a
+/// sync flush.
+private func compressSegment(
+  rows: UnsafeRawBufferPointer, first: Int, last: Int, width: Int, channels: Int,
+  previousOfFirst: [UInt8], level: Int32
+) -> Segment {
+  let inRowBytes = width * 4
+  let rowBytes = width * channels
+  let filteredCount = (last - first) * (rowBytes + 1)
+  var filtered = [UInt8](repeating: 0, count: filteredCount)
+  var previous =
+    first == 0
+    ? previousOfFirst
+    : convertRow(
+      UnsafeRawBufferPointer(rebasing: rows[((first - 1) * inRowBytes)..<(first * inRowBytes)]),
+      width: width, channels: channels)
+  var candidates = [UInt8](repeating: 0, count: rowBytes * 4)
+  for row in first..<last {
+    let current = convertRow(
+      UnsafeRawBufferPointer(rebasing: rows[(row * inRowBytes)..<((row + 1) * inRowBytes)]),
+      width: width, channels: channels)
+    let base = (row - first) * (rowBytes + 1)
+    filtered.withUnsafeMutableBufferPointer { out in
+      candidates.withUnsafeMutableBufferPointer { scratch in
+        filterRow(
+          current: current, previous: previous, bpp: channels, scratch: scratch,
+          out: UnsafeMutableBufferPointer(rebasing: out[base..<(base + rowBytes + 1)]))
+      }
+    }
+    previous = current
+  }
+  var stream = z_stream()
+  guard icongrid_deflate_init(&stream, level, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK else {
+    return Segment(compressed: [], adler: 1, inputBytes: 0, ok: false)
+  }
+  defer { deflateEnd(&stream) }
+  let bound = Int(deflateBound(&stream, uLong(filteredCount))) + 16
+  var ok = true
+  let adler = filtered.withUnsafeBufferPointer { UInt(adler32(1, $0.baseAddress, uInt(filteredCount))) }
+  let compressed = [UInt8](unsafeUninitializedCapacity: bound) { out, count in
+    filtered.withUnsafeMutableBufferPointer { input in
+      stream.next_in = input.baseAddress
+      stream.avail_in = uInt(filteredCount)
+      stream.next_out = out.baseAddress
+      stream.avail_out = uInt(bound)
+      let status = deflate(&stream, Z_SYNC_FLUSH)
+      ok = status == Z_OK && stream.avail_in == 0
+    }
+    count = bound - Int(stream.avail_out)
+  }
+  return Segment(compressed: compressed, adler: adler, inputBytes: filteredCount, ok: ok)
+}
+
+/// Chooses the filter whose output has the smallest sum of absolute values (libpng's
+/// heuristic) and writes the filter byte and the filtered row to `out`.
+private func filterRow(
+  current: [UInt8], previous: [UInt8], bpp: Int, scratch: UnsafeMutableBufferPointer<UInt8>,
+  out: UnsafeMutableBufferPointer<UInt8>
+) {
+  let n = current.count
+  current.withUnsafeBufferPointer { cur in
+    previous.withUnsafeBufferPointer { up in
+      var sums = [0, 0, 0, 0]
+      // Sub (1), Up (2), Average (3), Paeth (4) into the four scratch rows.
+      var none = 0
+      for i in 0..<n {
+        let x = cur[i]
+        let a: UInt8 = i >= bpp ? cur[i - bpp] : 0
+        let b = up[i]
+        let c: UInt8 = i >= bpp ? up[i - bpp] : 0
+        let sub = x &- a
+        let upv = x &- b
+        let avg = x &- UInt8((UInt16(a) + UInt16(b)) >> 1)
+        let p = Int(a) + Int(b) - Int(c)
+        let pa = abs(p - Int(a))
+        let pb = abs(p - Int(b))
+        let pc = abs(p - Int(c))
+        let predictor = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
+        let paeth = x &- predictor
+        scratch[i] = sub
+        scratch[n + i] = upv
+        scratch[2 * n + i] = avg
+        scratch[3 * n + i] = paeth
+        none += abs(Int(Int8(bitPattern: x)))
+        sums[0] += abs(Int(Int8(bitPattern: sub)))
+        sums[1] += abs(Int(Int8(bitPattern: upv)))
+        sums[2] += abs(Int(Int8(bitPattern: avg)))
+        sums[3] += abs(Int(Int8(bitPattern: paeth)))
+      }
+      var best = 0
+      var bestSum = none
+      for k in 0..<4 where sums[k] < bestSum {
+        best = k + 1
+        bestSum = sums[k]
+      }
+      out[0] = UInt8(best)
+      if best == 0 {
+        for i in 0..<n { out[1 + i] = cur[i] }
+      } else {
+        let offset = (best - 1) * n
+        for i in 0..<n { out[1 + i] = scratch[offset + i] }
+      }
+    }
+  }
+}
