@@ -39,7 +39,7 @@ enum CgBI {
     guard !deflated.isEmpty else {
       throw PNGError(.cgbi, "CgBI file has no image data (no IDAT)")
     }
-    let expected = filteredSize(header)
+    let expected = header.filteredSize
     let adler = try deflated.withUnsafeBytes { (input) throws -> UInt32 in
       try Zlib.adlerOfRawInflate(input, expectedBytes: expected)
     }
@@ -51,26 +51,6 @@ enum CgBI {
     zlibStream.withUnsafeBytes { appendChunk(&out, type: "IDAT", data: $0) }
     appendChunk(&out, type: "IEND", data: UnsafeRawBufferPointer(start: nil, count: 0))
     return out
-  }
-
-  /// Filtered bytes libpng expects: a filter byte per row, per Adam7 pass when interlaced.
-  static func filteredSize(_ header: PNGHeader) -> Int {
-    func rowBytes(_ width: Int) -> Int {
-      var copy = header
-      copy.width = width
-      return copy.rowBytes
-    }
-    guard header.interlaced else { return header.height * (1 + header.rowBytes) }
-    let passes = [
-      (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2),
-    ]
-    var total = 0
-    for (x0, y0, dx, dy) in passes {
-      let w = (header.width - x0 + dx - 1) / dx
-      let h = (header.height - y0 + dy - 1) / dy
-      if w > 0 && h > 0 { total += h * (1 + rowBytes(w)) }
-    }
-    return total
   }
 
   /// BGRA premultiplied (as libpng returned it in RGBA slots) to straight RGBA.

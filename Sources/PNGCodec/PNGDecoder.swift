@@ -56,7 +56,7 @@ public enum PNGDecoder {
   private static func decodeWithLibPNG(_ raw: UnsafeRawBufferPointer, header: PNGHeader)
     throws -> Bitmap
   {
-    let walk = ChunkWalk(raw, colorType: header.colorType)
+    let walk = ChunkWalk(raw, header: header)
     if let problem = walk.problem { throw PNGError(problem.code, problem.reason) }
     var image = png_image()
     icongrid_png_image_init(&image)
@@ -124,14 +124,19 @@ struct ChunkWalk {
   private(set) var problem: Problem?
   private(set) var sawIDAT = false
 
-  init(_ raw: UnsafeRawBufferPointer, colorType: PNGHeader.ColorType? = nil) {
+  init(_ raw: UnsafeRawBufferPointer, header: PNGHeader? = nil) {
+    let colorType = header?.colorType
     var offset = 8
     var sawIEND = false
+    var idatBytes = 0
     while offset + 8 <= raw.count {
       let length = Int(readUInt32(raw, at: offset))
       let type = chunkType(raw, at: offset)
       let name = printable(type)
-      if type == "IDAT" { sawIDAT = true }
+      if type == "IDAT" {
+        sawIDAT = true
+        idatBytes += length
+      }
       guard length <= Int(Int32.max) else {
         problem = Problem(code: .corruptData, reason: "\(name) chunk claims \(length) bytes")
         return
@@ -158,7 +163,15 @@ struct ChunkWalk {
       }
       offset = end
     }
-    if !sawIDAT {
+    if let header, idatBytes > 2 * header.filteredSize + 4096 {
+      // Even uncompressed, the image needs about filteredSize bytes; far more compressed
+      // data than that only makes sense as a decompression bomb, which would cost time.
+      problem = Problem(
+        code: .corruptData,
+        reason:
+          "IDAT holds \(idatBytes) bytes, far more than a \(header.width)×\(header.height) image needs "
+          + "(\(header.filteredSize)); refusing a likely decompression bomb")
+    } else if !sawIDAT {
       problem = Problem(code: .corruptData, reason: "no IDAT chunk (no image data)")
     } else if !sawIEND && offset < raw.count {
       problem = Problem(code: .truncated, reason: "truncated between chunks (no IEND)")

@@ -69,6 +69,23 @@ public struct PNGHeader: Sendable, Hashable {
   /// Bytes in one unfiltered row, without the filter byte.
   var rowBytes: Int { (width * colorType.channels * bitDepth + 7) / 8 }
 
+  /// Bytes of filtered image data the header implies: a filter byte per row, per Adam7
+  /// pass when interlaced. No valid zlib stream of this data needs much more than this.
+  var filteredSize: Int {
+    func bytes(_ width: Int) -> Int { (width * colorType.channels * bitDepth + 7) / 8 }
+    guard interlaced else { return height * (1 + rowBytes) }
+    let passes = [
+      (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2),
+    ]
+    var total = 0
+    for (x0, y0, dx, dy) in passes {
+      let w = (width - x0 + dx - 1) / dx
+      let h = (height - y0 + dy - 1) / dy
+      if w > 0 && h > 0 { total += h * (1 + bytes(w)) }
+    }
+    return total
+  }
+
   static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
   /// Reads the header from the start of a PNG's bytes.
