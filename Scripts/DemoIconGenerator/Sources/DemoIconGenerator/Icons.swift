@@ -227,9 +227,13 @@ let demoIcons: [DemoIcon] = [
   },
   DemoIcon("health") { canvas in
     canvas.background(0xFFFFFF, 0xF0F0F3)
+    // A diamond with a circle on each upper side, the circles' diameter equal to the side, so
+    // the lobes meet the point's edges tangentially.
+    let side = 19.0
+    let lobe = Point(side / 2, side / 2) * (1 / 2.0.squareRoot())
     let heart = Shape.union([
-      .circle(Point(22.5, 24.5), 9), .circle(Point(37.5, 24.5), 9),
-      .polygon([Point(14.2, 28), Point(45.8, 28), Point(30, 45)]).expanded(by: 0.8),
+      Shape.rect(30 - side / 2, 32 - side / 2, side, side).rotated(45, around: Point(30, 32)),
+      .circle(Point(30 - lobe.x, 32 - lobe.y), side / 2), .circle(Point(30 + lobe.x, 32 - lobe.y), side / 2),
     ])
     canvas.fill(heart, .vertical(Color(hex: 0xFF7A96), Color(hex: 0xFF2D55), from: 15, to: 46))
   },
@@ -316,10 +320,10 @@ let demoIcons: [DemoIcon] = [
     let white = Paint.solid(.white)
     canvas.fill(
       .union([
-        .line(Point(38, 28.5), Point(38, 30.5), width: 2.2),
-        .line(Point(31, 33), Point(45, 33), width: 2.1),
-        .line(Point(34.5, 34.5), Point(44, 45.5), width: 2.1),
-        .line(Point(41.5, 34.5), Point(31.5, 45.5), width: 2.1),
+        .line(Point(38, 28), Point(38, 30.3), width: 2.2),
+        .line(Point(31.5, 32.6), Point(44.5, 32.6), width: 2.1),
+        .polyline([Point(42, 34.4), Point(39.6, 39.6), Point(31.5, 46)], width: 2.1),
+        .polyline([Point(34, 34.4), Point(36.8, 39.6), Point(44.8, 46)], width: 2.1),
       ]), white)
   },
   DemoIcon("appstore") { canvas in
@@ -333,7 +337,8 @@ let demoIcons: [DemoIcon] = [
   },
   DemoIcon("contacts") { canvas in
     canvas.background(0xDADADF, 0xA9A9AF)
-    let person = Shape.union([.circle(Point(30, 22.5), 8.5), .ellipse(Point(30, 52), rx: 17.5, ry: 15)])
+    let shoulders = Shape.ellipse(Point(30, 49), rx: 17, ry: 14).intersecting(.rect(0, 0, 60, 48.5))
+    let person = Shape.union([.circle(Point(30, 22), 8.5), shoulders])
     canvas.symbol(person, .vertical(.white, Color(hex: 0xF0F0F3)), shadow: 0.12)
   },
   DemoIcon("stocks") { canvas in
