@@ -25,7 +25,8 @@ func encodingOptions(scale: Int) -> PNGEncodingOptions {
 
 /// Writes every icon at each of its scales, then the three manifests.
 func writeCatalog(to directory: String) throws {
-  precondition(homeScreen.map(\.icon) == demoIcons.map(\.name), "app.plist must list every drawn icon in order")
+  precondition(
+    homeScreen.map(\.icon) == demoIcons.map(\.name), "app.plist must list every drawn icon in order")
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   for icon in demoIcons + [legacyIcon] {
     for scale in icon.scales {
