@@ -1,0 +1,70 @@
+/// What a check found over its roots: the findings, sorted, and what was looked at.
+public struct CheckReport: Sendable {
+  /// One root as checked.
+  public struct Root: Sendable, Hashable {
+    /// The root, as given.
+    public var path: String
+    /// The canonical absolute path of the root (SARIF's base URI); `nil` when unknown.
+    public var absolutePath: String?
+    /// The names of the assets indexed under it, sorted.
+    public var assets: [String]
+    /// How many image files were examined under it.
+    public var files: Int
+
+    /// Creates a root summary.
+    public init(path: String, absolutePath: String? = nil, assets: [String], files: Int) {
+      self.path = path
+      self.absolutePath = absolutePath
+      self.assets = assets
+      self.files = files
+    }
+  }
+
+  /// The roots, in the order given.
+  public var roots: [Root]
+  /// What was found, sorted by root, path, rule and message.
+  public var findings: [Finding]
+  /// How many findings a baseline suppressed.
+  public var suppressed: Int
+
+  /// Creates a report; the findings are sorted.
+  public init(roots: [Root], findings: [Finding], suppressed: Int = 0) {
+    self.roots = roots
+    self.findings = CheckReport.sorted(findings, roots: roots.map(\.path))
+    self.suppressed = suppressed
+  }
+
+  /// Assets over all roots.
+  public var assetCount: Int { roots.reduce(0) { $0 + $1.assets.count } }
+  /// Image files examined over all roots.
+  public var fileCount: Int { roots.reduce(0) { $0 + $1.files } }
+  /// Findings that are errors.
+  public var errorCount: Int { findings.count { $0.severity == .error } }
+  /// Findings that are warnings.
+  public var warningCount: Int { findings.count { $0.severity == .warning } }
+
+  /// Whether the check fails: any error, or with `strict` any warning too.
+  public func fails(strict: Bool) -> Bool {
+    errorCount > 0 || (strict && warningCount > 0)
+  }
+
+  /// Whether a finding counts as a failure (an error, or a warning under `strict`).
+  static func isFailure(_ finding: Finding, strict: Bool) -> Bool {
+    finding.severity == .error || strict
+  }
+
+  private static func sorted(_ findings: [Finding], roots: [String]) -> [Finding] {
+    let order = Dictionary(roots.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    let ruleOrder = Dictionary(uniqueKeysWithValues: Rule.all.enumerated().map { ($1.id, $0) })
+    return findings.sorted { a, b in
+      let rootA = order[a.root] ?? Int.max
+      let rootB = order[b.root] ?? Int.max
+      if rootA != rootB { return rootA < rootB }
+      if a.relativePath != b.relativePath { return a.relativePath < b.relativePath }
+      let ruleA = ruleOrder[a.rule.id] ?? Int.max
+      let ruleB = ruleOrder[b.rule.id] ?? Int.max
+      if ruleA != ruleB { return ruleA < ruleB }
+      return a.message < b.message
+    }
+  }
+}

@@ -1,0 +1,308 @@
+/// The formats a report can be written in.
+public enum ReportFormat: String, Sendable, CaseIterable {
+  /// `path: error: message [rule]` lines and a summary line.
+  case text
+  /// One JSON object: version, roots, summary and findings.
+  case json
+  /// GitHub Actions workflow commands (`::error file=…,title=…::…`), which annotate the diff.
+  case github
+  /// JUnit XML: a test suite per root, a test case per asset, a failure per error.
+  case junit
+  /// SARIF 2.1.0, for code scanning dashboards.
+  case sarif
+}
+
+/// What a rendering needs beyond the report.
+public struct RenderOptions: Sendable, Hashable {
+  /// Whether warnings fail the check (JUnit then lists them as failures too).
+  public var strict: Bool
+  /// The tool's name and version, for SARIF's `tool.driver`.
+  public var toolName: String
+  /// The tool's version.
+  public var toolVersion: String
+
+  /// Creates options.
+  public init(strict: Bool = false, toolName: String = "icongrid", toolVersion: String = "0") {
+    self.strict = strict
+    self.toolName = toolName
+    self.toolVersion = toolVersion
+  }
+}
+
+extension CheckReport {
+  /// The report in `format`, ending with a newline.
+  public func rendered(as format: ReportFormat, options: RenderOptions = .init()) -> String {
+    switch format {
+    case .text: textReport()
+    case .json: json.rendered() + "\n"
+    case .github: githubReport()
+    case .junit: junitReport(strict: options.strict)
+    case .sarif: sarif(options).rendered() + "\n"
+    }
+  }
+
+  /// `checked 12 assets (30 files) in 1 root: 2 errors, 1 warning`.
+  public var summaryLine: String {
+    var line =
+      "checked \(plural(assetCount, "asset")) (\(plural(fileCount, "file"))) in \(plural(roots.count, "root")): "
+    if findings.isEmpty {
+      line += "no problems"
+    } else {
+      line += "\(plural(errorCount, "error")), \(plural(warningCount, "warning"))"
+    }
+    if suppressed > 0 {
+      line += " (\(plural(suppressed, "finding")) in the baseline not shown)"
+    }
+    return line
+  }
+
+  // MARK: - text
+
+  private func textReport() -> String {
+    var out = ""
+    for finding in findings {
+      out += "\(finding.path): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]\n"
+    }
+    return out + summaryLine + "\n"
+  }
+
+  // MARK: - JSON
+
+  /// The `--format json` document.
+  package var json: JSONValue {
+    .object([
+      ("version", .int(1)),
+      ("roots", .array(roots.map { .string($0.path) })),
+      (
+        "summary",
+        .object([
+          ("assets", .int(assetCount)), ("files", .int(fileCount)), ("errors", .int(errorCount)),
+          ("warnings", .int(warningCount)),
+        ])
+      ),
+      (
+        "findings",
+        .array(
+          findings.map {
+            .object([
+              ("rule", .string($0.rule.id)), ("severity", .string($0.severity.rawValue)),
+              ("path", .string($0.path)), ("asset", .optional($0.asset)), ("message", .string($0.message)),
+            ])
+          })
+      ),
+    ])
+  }
+
+  // MARK: - GitHub workflow commands
+
+  private func githubReport() -> String {
+    var out = ""
+    for finding in findings {
+      out += "::\(finding.severity.rawValue) file=\(GitHubCommand.property(finding.path))"
+      out += ",title=\(GitHubCommand.property(finding.rule.id))"
+      out += "::\(GitHubCommand.data(finding.message))\n"
+    }
+    return out + summaryLine + "\n"
+  }
+
+  // MARK: - JUnit
+
+  private func junitReport(strict: Bool) -> String {
+    let failures = findings.count { CheckReport.isFailure($0, strict: strict) }
+    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    out += "<testsuites name=\"icongrid check\" tests=\"\(junitCaseCount)\" failures=\"\(failures)\">\n"
+    for root in roots {
+      let mine = findings.filter { $0.root == root.path }
+      var byAsset: [String: [Finding]] = [:]
+      for finding in mine { byAsset[finding.asset ?? finding.relativePath, default: []].append(finding) }
+      // Findings outside any asset (a catalog folder's Contents.json) get a case of their own.
+      let names = root.assets + byAsset.keys.filter { !Set(root.assets).contains($0) }.sorted()
+      let rootFailures = mine.count { CheckReport.isFailure($0, strict: strict) }
+      out += "  <testsuite name=\"\(XML.attribute(root.path))\" tests=\"\(names.count)\""
+      out += " failures=\"\(rootFailures)\" errors=\"0\" skipped=\"0\">\n"
+      for name in names {
+        let cases = byAsset[name] ?? []
+        out += "    <testcase classname=\"\(XML.attribute(root.path))\" name=\"\(XML.attribute(name))\""
+        guard !cases.isEmpty else {
+          out += "/>\n"
+          continue
+        }
+        out += ">\n"
+        var notes: [String] = []
+        for finding in cases {
+          let line = "\(finding.path): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]"
+          if CheckReport.isFailure(finding, strict: strict) {
+            out += "      <failure type=\"\(XML.attribute(finding.rule.id))\""
+            out += " message=\"\(XML.attribute(finding.message))\">\(XML.text(line))</failure>\n"
+          } else {
+            notes.append(line)
+          }
+        }
+        if !notes.isEmpty {
+          out += "      <system-out>\(XML.text(notes.joined(separator: "\n")))</system-out>\n"
+        }
+        out += "    </testcase>\n"
+      }
+      out += "  </testsuite>\n"
+    }
+    return out + "</testsuites>\n"
+  }
+
+  private var junitCaseCount: Int {
+    roots.reduce(0) { total, root in
+      let known = Set(root.assets)
+      let extra = Set(findings.filter { $0.root == root.path }.map { $0.asset ?? $0.relativePath })
+        .subtracting(known)
+      return total + root.assets.count + extra.count
+    }
+  }
+
+  // MARK: - SARIF
+
+  /// The `--format sarif` document: one run, every rule described, one result per finding.
+  package func sarif(_ options: RenderOptions) -> JSONValue {
+    let ruleIndex = Dictionary(uniqueKeysWithValues: Rule.all.enumerated().map { ($1.id, $0) })
+    let rules: [JSONValue] = Rule.all.map { rule in
+      .object([
+        ("id", .string(rule.id)),
+        ("shortDescription", .object([("text", .string(rule.summary))])),
+        ("defaultConfiguration", .object([("level", .string(rule.severity.rawValue))])),
+      ])
+    }
+    var baseIDs: [String: String] = [:]
+    var bases: [(String, JSONValue)] = []
+    for (index, root) in roots.enumerated() where baseIDs[root.path] == nil {
+      let id = "ROOT\(index)"
+      baseIDs[root.path] = id
+      let uri = root.absolutePath.map { "file://" + URIPath.encode($0.hasSuffix("/") ? $0 : $0 + "/") }
+      var base: [(String, JSONValue)] = []
+      if let uri { base.append(("uri", .string(uri))) }
+      base.append(("description", .object([("text", .string("the root \(root.path)"))])))
+      bases.append((id, .object(base)))
+    }
+    let results: [JSONValue] = findings.map { finding in
+      var location: [(String, JSONValue)] = [
+        ("uri", .string(finding.relativePath.isEmpty ? "./" : URIPath.encode(finding.relativePath)))
+      ]
+      if let id = baseIDs[finding.root] { location.append(("uriBaseId", .string(id))) }
+      return .object([
+        ("ruleId", .string(finding.rule.id)),
+        ("ruleIndex", .int(ruleIndex[finding.rule.id] ?? 0)),
+        ("level", .string(finding.severity.rawValue)),
+        ("message", .object([("text", .string(finding.message))])),
+        (
+          "locations",
+          .array([.object([("physicalLocation", .object([("artifactLocation", .object(location))]))])])
+        ),
+        (
+          "partialFingerprints",
+          .object([("assetCheck/v1", .string(Baseline.Key(finding).description))])
+        ),
+      ])
+    }
+    return .object([
+      ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+      ("version", .string("2.1.0")),
+      (
+        "runs",
+        .array([
+          .object([
+            (
+              "tool",
+              .object([
+                (
+                  "driver",
+                  .object([
+                    ("name", .string(options.toolName)), ("version", .string(options.toolVersion)),
+                    ("rules", .array(rules)),
+                  ])
+                )
+              ])
+            ),
+            ("originalUriBaseIds", .object(bases)),
+            ("results", .array(results)),
+          ])
+        ])
+      ),
+    ])
+  }
+}
+
+private func plural(_ count: Int, _ noun: String) -> String {
+  "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
+
+/// Escaping for GitHub Actions workflow commands.
+enum GitHubCommand {
+  /// The message after `::`: `%`, CR and LF are escaped.
+  static func data(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "%": out += "%25"
+      case "\r": out += "%0D"
+      case "\n": out += "%0A"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  /// A property value (`file=…`): as ``data(_:)``, plus `:` and `,`, which end a property.
+  static func property(_ text: String) -> String {
+    data(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+  }
+}
+
+/// Escaping for XML 1.0 text and attributes.
+enum XML {
+  /// Character data: `&`, `<` and `>` escaped; characters XML 1.0 forbids become U+FFFD.
+  static func text(_ value: String) -> String {
+    escape(value, quotes: false)
+  }
+
+  /// An attribute value in double quotes: also `"`, `'` and line breaks escaped.
+  static func attribute(_ value: String) -> String {
+    escape(value, quotes: true)
+  }
+
+  private static func escape(_ value: String, quotes: Bool) -> String {
+    var out = ""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"" where quotes: out += "&quot;"
+      case "'" where quotes: out += "&apos;"
+      case "\n" where quotes: out += "&#10;"
+      case "\r": out += "&#13;"
+      case "\t" where quotes: out += "&#9;"
+      case "\n", "\t": out.unicodeScalars.append(scalar)
+      case let c where c.value < 0x20 || c.value == 0xFFFE || c.value == 0xFFFF:
+        out += "\u{FFFD}"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+}
+
+/// Percent-encoding of a file path as a URI path (RFC 3986), `/` kept.
+enum URIPath {
+  static func encode(_ path: String) -> String {
+    var out = ""
+    for byte in path.utf8 {
+      let allowed =
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+        || "-._~/!$&'()*+,;=@".utf8.contains(byte)
+      if allowed {
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let digits = String(byte, radix: 16, uppercase: true)
+        out += "%" + (digits.count == 1 ? "0" : "") + digits
+      }
+    }
+    return out
+  }
+}

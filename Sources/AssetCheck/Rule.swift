@@ -1,0 +1,116 @@
+/// How much a finding matters: an error fails the check, a warning only with `--strict`.
+public enum Severity: String, Sendable, Hashable, CaseIterable {
+  /// Fails the check.
+  case error
+  /// Reported; fails the check only when warnings are treated as errors.
+  case warning
+}
+
+/// One rule of the check: a stable id that reports, baselines and `--ignore` name, a
+/// severity, and a sentence saying what it finds.
+public struct Rule: Sendable, Hashable, CustomStringConvertible {
+  /// The stable, kebab-case id: `missing-scale`.
+  public let id: String
+  /// Whether its findings are errors or warnings.
+  public let severity: Severity
+  /// What it finds, in one sentence (SARIF's `shortDescription`).
+  public let summary: String
+
+  private init(_ id: String, _ severity: Severity, _ summary: String) {
+    self.id = id
+    self.severity = severity
+    self.summary = summary
+  }
+
+  public var description: String { id }
+
+  /// An asset lacks a required scale (loose files, or a catalog slot that is empty or absent).
+  public static let missingScale = Rule(
+    "missing-scale", .error,
+    "An asset lacks a required scale: no loose @Nx file, or a catalog slot that is empty or absent.")
+  /// A variant's pixel size is not scale × the asset's point size (±1 px).
+  public static let sizeMismatch = Rule(
+    "size-mismatch", .error,
+    "A variant's pixel size differs from its scale × the asset's point size by more than 1 px.")
+  /// A file is not a PNG a device can load.
+  public static let unreadable = Rule(
+    "unreadable", .error,
+    "A file is not a readable PNG: wrong format, truncated, or a bad header (any decoding error with --deep).")
+  /// An Apple CgBI ("iPhone-optimized") PNG.
+  public static let cgbi = Rule(
+    "cgbi", .error,
+    "A file is an Apple CgBI (\"iPhone-optimized\") PNG, which only Apple's tools read.")
+  /// Two files or assets whose names differ only in case.
+  public static let caseConflict = Rule(
+    "case-conflict", .error,
+    "Two files or assets have names that differ only in case; a case-insensitive disk keeps one.")
+  /// A scale or idiom suffix in the wrong case or order.
+  public static let suffixCase = Rule(
+    "suffix-case", .error,
+    "A scale or idiom suffix is spelt in a way a device ignores (@2X, ~iPad, ~ipad@2x).")
+  /// A set's `Contents.json` is missing or not valid.
+  public static let catalogInvalid = Rule(
+    "catalog-invalid", .error, "An asset catalog's Contents.json is missing or not valid JSON.")
+  /// A slot names a file that does not exist.
+  public static let catalogMissingFile = Rule(
+    "catalog-missing-file", .error, "A Contents.json slot names a file that does not exist.")
+  /// A file in a set that no slot references.
+  public static let catalogUnassigned = Rule(
+    "catalog-unassigned", .warning, "A file in an image or app icon set that no slot references.")
+  /// An app icon whose pixels are not size × scale.
+  public static let appIconSize = Rule(
+    "appicon-size", .error, "An app icon slot holds an image whose pixels are not size × scale.")
+  /// The App Store icon has an alpha channel.
+  public static let marketingAlpha = Rule(
+    "marketing-alpha", .error,
+    "The 1024-px App Store icon has an alpha channel or transparency, which App Store Connect rejects.")
+  /// Different assets with pixel-identical images.
+  public static let duplicate = Rule(
+    "duplicate", .warning, "Different assets hold pixel-identical images.")
+
+  /// Every rule, in the order reports list them.
+  public static let all: [Rule] = [
+    missingScale, sizeMismatch, unreadable, cgbi, caseConflict, suffixCase, catalogInvalid,
+    catalogMissingFile, catalogUnassigned, appIconSize, marketingAlpha, duplicate,
+  ]
+
+  /// The rule with that id, if there is one.
+  public static func named(_ id: String) -> Rule? {
+    all.first { $0.id == id }
+  }
+}
+
+/// One problem the check found.
+public struct Finding: Sendable, Hashable {
+  /// The rule that found it.
+  public var rule: Rule
+  /// The file or folder, as reports print it: the root as given joined with ``relativePath``.
+  public var path: String
+  /// The asset concerned; `nil` for a problem outside any asset (a catalog folder).
+  public var asset: String?
+  /// What is wrong and what to do, in words a person can act on.
+  public var message: String
+  /// The root this finding was made under, as given.
+  public var root: String
+  /// The file or folder relative to ``root`` (`""` for the root itself).
+  public var relativePath: String
+
+  /// The rule's severity.
+  public var severity: Severity { rule.severity }
+
+  /// Creates a finding for `relativePath` under `root`.
+  public init(rule: Rule, root: String, relativePath: String, asset: String?, message: String) {
+    self.rule = rule
+    self.root = root
+    self.relativePath = relativePath
+    self.asset = asset
+    self.message = message
+    self.path = Finding.join(root, relativePath)
+  }
+
+  static func join(_ root: String, _ relative: String) -> String {
+    if relative.isEmpty { return root }
+    if root.isEmpty || root == "." { return relative }
+    return root.hasSuffix("/") ? root + relative : root + "/" + relative
+  }
+}
