@@ -3,7 +3,7 @@
 /// Rows run top to bottom, `coverage[y * width + x]` is 0 (no ink) to 255 (full ink). Every
 /// mask from one ``LabelRasterizer`` has the same `height` and `baseline`, so labels drawn at
 /// the same `y` line up whatever their script.
-package struct GlyphMask: Sendable, Hashable {
+package struct GlyphMask: Sendable, Hashable, CustomStringConvertible {
   /// Width in pixels; never more than the `maxWidth` the text was rendered for.
   package var width: Int
   /// Height in pixels: the primary font's ascender minus its descender.
@@ -35,4 +35,11 @@ package struct GlyphMask: Sendable, Hashable {
 
   /// Whether any pixel has ink.
   package var hasInk: Bool { coverage.contains { $0 != 0 } }
+
+  /// A one-line summary; the coverage itself would drown test failure messages.
+  package var description: String {
+    let inked = coverage.count { $0 != 0 }
+    return "GlyphMask(\(width)×\(height), baseline \(baseline), \(inked) inked px"
+      + (wasTruncated ? ", truncated)" : ")")
+  }
 }

@@ -114,6 +114,72 @@ enum LabelText {
   }
 }
 
+extension LabelText {
+  private enum Direction {
+    case leftToRight, rightToLeft, neutral
+  }
+
+  /// Whether any character belongs to a right-to-left script.
+  static func hasRightToLeft(_ characters: some Sequence<Character>) -> Bool {
+    characters.contains { direction(of: $0) == .rightToLeft }
+  }
+
+  /// The characters in display order, by a simplified bidirectional algorithm that is enough
+  /// for one-line names: the first strong character sets the line's direction, right-to-left
+  /// runs (Hebrew, Arabic and their neighbours) read right to left, digits and left-to-right
+  /// runs keep their order, and spaces between two runs of one direction join them.
+  ///
+  /// Arabic letters are not joined into their contextual forms: that needs a shaping engine.
+  static func visualOrder(_ characters: [Character]) -> [Character] {
+    let directions = characters.map(direction(of:))
+    guard directions.contains(.rightToLeft) else { return characters }
+    let line = directions.first { $0 != .neutral } ?? .leftToRight
+    // Resolve neutrals: between two strong characters of one direction they take it, otherwise
+    // the line's direction.
+    var resolved = directions
+    var index = 0
+    while index < resolved.count {
+      guard resolved[index] == .neutral else {
+        index += 1
+        continue
+      }
+      var end = index
+      while end < resolved.count, resolved[end] == .neutral { end += 1 }
+      let before = index > 0 ? resolved[index - 1] : line
+      let after = end < resolved.count ? resolved[end] : line
+      let direction = before == after ? before : line
+      for position in index..<end { resolved[position] = direction }
+      index = end
+    }
+    // Cut into runs of one direction, reverse right-to-left runs, and in a right-to-left line
+    // reverse the order of the runs as well.
+    var runs: [[Character]] = []
+    var start = 0
+    for position in 1...characters.count
+    where position == characters.count || resolved[position] != resolved[start] {
+      let run = Array(characters[start..<position])
+      runs.append(resolved[start] == .rightToLeft ? run.reversed() : run)
+      start = position
+    }
+    if line == .rightToLeft { runs.reverse() }
+    return Array(runs.joined())
+  }
+
+  private static func direction(of character: Character) -> Direction {
+    guard let scalar = character.unicodeScalars.first else { return .neutral }
+    switch scalar.value {
+    case 0x0660...0x0669, 0x06F0...0x06F9:
+      // Arabic-Indic digits are written left to right like other digits.
+      return .leftToRight
+    case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
+      return .rightToLeft
+    default:
+      return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        ? .leftToRight : .neutral
+    }
+  }
+}
+
 /// Glyphs placed on a line, in whole pixels relative to the pen's start.
 struct LineLayout {
   struct Placed {
@@ -171,11 +237,14 @@ extension FontEngine {
   }
 
   /// Lays out, shortens to fit and draws one label.
+  ///
+  /// Shortening works on the logical order (the end of the text is what gets dropped, so an
+  /// RTL label loses its visual left); layout works on the visual order.
   func renderLine(_ text: String, maxWidth: Int) -> GlyphMask {
     let normalized = LabelText.normalized(text)
     let language = LabelText.languageHint(normalized)
     let characters = Array(normalized)
-    let full = layout(characters, language: language)
+    let full = layout(displayOrder(characters), language: language)
     if full.width <= maxWidth {
       return draw(full, truncated: false)
     }
@@ -184,20 +253,29 @@ extension FontEngine {
       return GlyphMask(width: 0, height: lineHeight, coverage: [], baseline: ascender, wasTruncated: true)
     }
     // Start from the longest prefix whose pen position leaves room for "…", then step back
-    // while ink overhangs still make it too wide.
-    let room = maxWidth - ellipsis.width
-    var keep = full.penAfterCharacter.lastIndex { $0 <= room }.map { $0 + 1 } ?? 0
-    keep = min(keep, characters.count - 1)
+    // while ink overhangs still make it too wide. Pen positions only follow the logical order
+    // when nothing was reordered.
+    var keep = characters.count - 1
+    if !LabelText.hasRightToLeft(characters) {
+      let room = maxWidth - ellipsis.width
+      keep = min(keep, full.penAfterCharacter.lastIndex { $0 <= room }.map { $0 + 1 } ?? 0)
+    }
     while keep > 0 {
       var prefix = characters[..<keep]
       while let last = prefix.last, last.isWhitespace { prefix.removeLast() }
-      let candidate = layout(prefix + [LabelText.ellipsis], language: language)
+      let candidate = layout(displayOrder(prefix + [LabelText.ellipsis]), language: language)
       if candidate.width <= maxWidth {
         return draw(candidate, truncated: true)
       }
       keep -= 1
     }
     return draw(ellipsis, truncated: true)
+  }
+
+  /// Arabic letters in their joined forms, then everything in display order.
+  private func displayOrder(_ characters: [Character]) -> [Character] {
+    let shaped = ArabicJoining.shaped(characters) { resolve($0, language: nil).glyph != 0 }
+    return LabelText.visualOrder(shaped)
   }
 
   /// Composites the placed glyphs into a mask, overlapping ink taking the larger coverage.
