@@ -189,7 +189,7 @@ private func columns(_ mask: GlyphMask, _ range: Range<Int>) -> GlyphMask {
     #expect(unknown.render("Rag", maxWidth: 100).hasInk)
   }
 
-  @Test(arguments: [0, -3, 100_000])
+  @Test(arguments: [0, -3, 513, 100_000])
   func impossibleSizesThrow(size: Int) {
     #expect {
       _ = try LabelRasterizer(family: nil, pixelSize: size)
@@ -275,6 +275,29 @@ private func columns(_ mask: GlyphMask, _ range: Range<Int>) -> GlyphMask {
     #expect(mask.width <= 120)
     #expect(columns(mask, 0..<ellipsis.width).coverage == ellipsis.coverage)
   }
+
+  #if os(Linux)
+    @Test func releasingARasterizerClosesItsFonts() throws {
+      // FreeType maps font files into memory while a face is open; no other test uses this font.
+      let file = "DejaVuSerifCondensed.ttf"
+      func mappings() throws -> Int {
+        // Read to the end: /proc files report size 0, and a size-based read stops early.
+        let maps = try #require(FileHandle(forReadingAtPath: "/proc/self/maps")).readDataToEndOfFile()
+        return String(decoding: maps, as: UTF8.self).split(separator: "\n").count { $0.hasSuffix(file) }
+      }
+      let before = try mappings()
+      // The scope ends the rasterizer's life; debug builds keep locals until their scope ends.
+      do {
+        let rasterizer = try LabelRasterizer(family: "DejaVu Serif Condensed", pixelSize: 20)
+        try withExtendedLifetime(rasterizer) {
+          try #require(rasterizer.fontDescription.contains(file))
+          #expect(rasterizer.render("Mail", maxWidth: 100).hasInk)
+          #expect(try mappings() > before)
+        }
+      }
+      #expect(try mappings() == before)
+    }
+  #endif
 
   @Test func maskCacheEvictsTheOldestEntry() {
     var cache = BoundedMaskCache(capacity: 3)

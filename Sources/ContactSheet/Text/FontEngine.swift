@@ -81,8 +81,9 @@ final class FontEngine {
   /// - Throws: ``FontError`` when the size is not positive, a library cannot start, or no
   ///   font at all matches.
   init(family: String, pixelSize: Int) throws(FontError) {
-    guard pixelSize > 0, pixelSize <= 4096 else {
-      throw FontError(code: .invalidSize, reason: "pixel size \(pixelSize) is not in 1...4096")
+    // Labels are small; the cap bounds the glyph cache (a glyph is up to pixelSize² bytes).
+    guard pixelSize > 0, pixelSize <= 512 else {
+      throw FontError(code: .invalidSize, reason: "pixel size \(pixelSize) is not in 1...512")
     }
     var library: FT_Library?
     guard FT_Init_FreeType(&library) == 0, let library else {

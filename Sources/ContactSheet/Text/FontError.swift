@@ -9,7 +9,7 @@ package struct FontError: Error, Sendable, Hashable, CustomStringConvertible {
     case noFont = "no-font"
     /// FreeType or fontconfig could not be initialised.
     case library
-    /// The pixel size is not a positive number.
+    /// The pixel size is outside 1...512.
     case invalidSize = "invalid-size"
   }
 

@@ -9,7 +9,8 @@ import Synchronization
 /// by whole characters and ends in "…".
 ///
 /// Thread-safe: FreeType is not, so every render takes one lock; rendered masks are cached by
-/// text and width, so repeated labels cost a dictionary look-up.
+/// text and width, so repeated labels cost a dictionary look-up. Each rasterizer owns its
+/// FreeType library and fontconfig configuration and releases them when it goes away.
 ///
 /// ```swift
 /// let labels = try LabelRasterizer(family: nil, pixelSize: 24)
@@ -30,7 +31,7 @@ package final class LabelRasterizer: Sendable {
   ///   - family: a fontconfig family name or alias such as "DejaVu Sans" or "serif"; `nil`
   ///     means "sans-serif". An unknown family falls back to fontconfig's substitute.
   ///   - pixelSize: the em size in pixels (the font size in points × the sheet's scale).
-  /// - Throws: ``FontError`` when the size is not positive or no font at all can be found.
+  /// - Throws: ``FontError`` when the size is outside 1...512 or no font at all can be found.
   package init(family: String?, pixelSize: Int) throws(FontError) {
     let engine = try FontEngine(family: family ?? "sans-serif", pixelSize: pixelSize)
     lineHeight = engine.lineHeight
@@ -61,11 +62,11 @@ package final class LabelRasterizer: Sendable {
   /// `--verbose` output and tests ("Noto Sans CJK SC (/usr/share/…/NotoSansCJK-Regular.ttc#2)").
   package func fonts(for text: String) -> [String] {
     engine.withLock { engine in
-      let language = LabelText.languageHint(text)
-      var ids: [Int] = []
-      for scalar in LabelText.scalars(of: LabelText.normalized(text)) {
-        let id = engine.resolve(scalar, language: language).face.id
-        if !ids.contains(id) { ids.append(id) }
+      let normalized = LabelText.normalized(text)
+      let language = LabelText.languageHint(normalized)
+      var ids: Set<Int> = []
+      for scalar in LabelText.scalars(of: String(engine.displayOrder(Array(normalized)))) {
+        ids.insert(engine.resolve(scalar, language: language).face.id)
       }
       let faces = engine.openedFaces
       return ids.sorted().map { faces[$0].description }
@@ -273,7 +274,7 @@ extension FontEngine {
   }
 
   /// Arabic letters in their joined forms, then everything in display order.
-  private func displayOrder(_ characters: [Character]) -> [Character] {
+  func displayOrder(_ characters: [Character]) -> [Character] {
     let shaped = ArabicJoining.shaped(characters) { resolve($0, language: nil).glyph != 0 }
     return LabelText.visualOrder(shaped)
   }
