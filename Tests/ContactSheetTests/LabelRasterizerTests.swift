@@ -60,6 +60,19 @@ private func columns(_ mask: GlyphMask, _ range: Range<Int>) -> GlyphMask {
     #expect((15...20).contains(inkedRows(cap).count))
   }
 
+  @Test func primaryFaceKerningTightensPairs() throws {
+    let engine = try FontEngine(family: "DejaVu Sans", pixelSize: 24)
+    try #require(engine.primary.hasKerning)
+    let a = engine.resolve("A", language: nil)
+    let v = engine.resolve("V", language: nil)
+    #expect(engine.kerning(a.glyph, v.glyph, in: engine.primary) < 0)
+    let pair = engine.layout(Array("AV"), language: nil)
+    let apart =
+      engine.layout(Array("A"), language: nil).penAfterCharacter[0]
+      + engine.layout(Array("V"), language: nil).penAfterCharacter[0]
+    #expect(pair.penAfterCharacter[1] < apart)
+  }
+
   @Test func emptyTextIsEmpty() {
     let mask = labels.render("", maxWidth: 50)
     #expect(mask.width == 0)
