@@ -125,19 +125,22 @@ struct ChunkWalk {
   private(set) var sawIDAT = false
 
   init(_ raw: UnsafeRawBufferPointer, colorType: PNGHeader.ColorType? = nil) {
+    // Chunk types are compared as big-endian integers and named only in an error: this
+    // walk runs before every decode, and icons are small enough for it to show.
     var offset = 8
     var sawIEND = false
     while offset + 8 <= raw.count {
       let length = Int(readUInt32(raw, at: offset))
-      let type = chunkType(raw, at: offset)
-      let name = printable(type)
-      if type == "IDAT" { sawIDAT = true }
+      let type = readUInt32(raw, at: offset + 4)
+      if type == ChunkWalk.idat { sawIDAT = true }
       guard length <= Int(Int32.max) else {
+        let name = printable(chunkType(raw, at: offset))
         problem = Problem(code: .corruptData, reason: "\(name) chunk claims \(length) bytes")
         return
       }
       let end = offset + 12 + length
       if end > raw.count {
+        let name = printable(chunkType(raw, at: offset))
         let remaining = max(0, raw.count - offset - 8)
         problem = Problem(
           code: .truncated,
@@ -145,6 +148,7 @@ struct ChunkWalk {
         return
       }
       if let expected = ChunkWalk.fixedLength(type, colorType: colorType), !expected.contains(length) {
+        let name = printable(chunkType(raw, at: offset))
         let what =
           expected.count == 1 ? "\(expected.lowerBound)" : "\(expected.lowerBound)–\(expected.upperBound)"
         problem = Problem(
@@ -152,7 +156,7 @@ struct ChunkWalk {
           reason: "\(name) chunk has \(length) bytes; the PNG specification requires \(what)")
         return
       }
-      if type == "IEND" {
+      if type == ChunkWalk.iend {
         sawIEND = true
         break
       }
@@ -165,24 +169,29 @@ struct ChunkWalk {
     }
   }
 
-  /// Lengths the specification allows for chunks of fixed size.
-  static func fixedLength(_ type: String, colorType: PNGHeader.ColorType?) -> ClosedRange<Int>? {
+  /// `IDAT` and `IEND` as big-endian integers.
+  static let idat: UInt32 = 0x4944_4154
+  static let iend: UInt32 = 0x4945_4E44
+
+  /// Lengths the specification allows for chunks of fixed size; `type` is the chunk type's
+  /// four bytes as a big-endian integer.
+  static func fixedLength(_ type: UInt32, colorType: PNGHeader.ColorType?) -> ClosedRange<Int>? {
     switch type {
-    case "gAMA": 4...4
-    case "cHRM": 32...32
-    case "sRGB": 1...1
-    case "pHYs": 9...9
-    case "tIME": 7...7
-    case "oFFs": 9...9
-    case "sBIT": 1...4
-    case "bKGD":
+    case 0x6741_4D41: 4...4  // gAMA
+    case 0x6348_524D: 32...32  // cHRM
+    case 0x7352_4742: 1...1  // sRGB
+    case 0x7048_5973: 9...9  // pHYs
+    case 0x7449_4D45: 7...7  // tIME
+    case 0x6F46_4673: 9...9  // oFFs
+    case 0x7342_4954: 1...4  // sBIT
+    case 0x624B_4744:  // bKGD
       switch colorType {
       case .palette: 1...1
       case .gray, .grayAlpha: 2...2
       case .rgb, .rgba: 6...6
       case nil: 1...6
       }
-    case "IEND": 0...0
+    case iend: 0...0
     default: nil
     }
   }
