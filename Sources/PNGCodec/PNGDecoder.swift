@@ -30,12 +30,30 @@ public enum PNGDecoder {
       if header.isCgBI {
         let standard = try CgBI.standardPNG(from: raw, header: header, ihdrOffset: ihdrOffset)
         var bitmap = try standard.withUnsafeBytes { (converted) throws -> Bitmap in
-          try decodeWithLibPNG(converted, header: header)
+          try decodeStandard(converted, header: header, ihdrOffset: 8)
         }
         CgBI.restoreStraightRGBA(&bitmap.pixels, hasAlpha: header.colorType.hasAlpha)
         return bitmap
       }
+      return try decodeStandard(raw, header: header, ihdrOffset: ihdrOffset)
+    }
+  }
+
+  /// A standard PNG through libpng; 16-bit Adam7 files are de-interlaced first, around a
+  /// libpng regression (see ``Adam7``).
+  private static func decodeStandard(_ raw: UnsafeRawBufferPointer, header: PNGHeader, ihdrOffset: Int)
+    throws -> Bitmap
+  {
+    guard header.interlaced && header.bitDepth == 16 else {
       return try decodeWithLibPNG(raw, header: header)
+    }
+    let walk = ChunkWalk(raw, colorType: header.colorType)
+    if let problem = walk.problem { throw PNGError(problem.code, problem.reason) }
+    let flat = try Adam7.flattened(raw, header: header, ihdrOffset: ihdrOffset)
+    var plain = header
+    plain.interlaced = false
+    return try flat.withUnsafeBytes { (rewritten) throws -> Bitmap in
+      try decodeWithLibPNG(rewritten, header: plain)
     }
   }
 
