@@ -59,7 +59,7 @@ enum Adam7 {
     let plain = try deinterlace(filtered, header: header)
     var out = PNGHeader.signature + before
     try plain.withUnsafeBytes { (rows) throws in
-      let stored = try store(rows)
+      let stored = try Zlib.stored(rows)
       stored.withUnsafeBytes { appendChunk(&out, type: "IDAT", data: $0) }
     }
     out += after
@@ -160,21 +160,5 @@ enum Adam7 {
         .truncated, "truncated inside IDAT (image data ends early: \(produced) of \(expectedBytes) bytes)")
     }
     return output
-  }
-
-  /// Wraps bytes in a zlib stream of stored blocks: the data is decoded at once, so
-  /// compressing it would only cost time.
-  private static func store(_ bytes: UnsafeRawBufferPointer) throws -> [UInt8] {
-    var length = compressBound(uLong(bytes.count))
-    let bound = Int(length)
-    var status = Z_OK
-    let out = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-      status = compress2(
-        buffer.baseAddress, &length, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-        uLong(bytes.count), 0)
-      count = status == Z_OK ? Int(length) : 0
-    }
-    guard status == Z_OK else { throw PNGError(.io, "zlib failed while storing rows (out of memory?)") }
-    return out
   }
 }

@@ -28,11 +28,22 @@ public enum PNGDecoder {
       let (header, ihdrOffset) = try PNGHeader.parse(raw)
       try limits.check(width: header.width, height: header.height)
       if header.isCgBI {
-        let standard = try CgBI.standardPNG(from: raw, header: header, ihdrOffset: ihdrOffset)
-        var bitmap = try standard.withUnsafeBytes { (converted) throws -> Bitmap in
+        let premultiplied = header.colorType.hasAlpha
+        let standard = try CgBI.standardPNG(
+          from: raw, header: header, ihdrOffset: ihdrOffset, keepColorChunks: !premultiplied)
+        var bitmap = try standard.png.withUnsafeBytes { (converted) throws -> Bitmap in
           try decodeStandard(converted, header: header, ihdrOffset: 8)
         }
-        CgBI.restoreStraightRGBA(&bitmap.pixels, hasAlpha: header.colorType.hasAlpha)
+        CgBI.restoreStraightRGBA(&bitmap.pixels, hasAlpha: premultiplied)
+        if !standard.colorChunks.isEmpty {
+          let straight = try CgBI.straightPNG(bitmap, colorChunks: standard.colorChunks)
+          let rgba = PNGHeader(
+            width: bitmap.width, height: bitmap.height, bitDepth: 8, colorType: .rgba, interlaced: false,
+            isCgBI: false)
+          bitmap = try straight.withUnsafeBytes { (converted) throws -> Bitmap in
+            try decodeWithLibPNG(converted, header: rgba)
+          }
+        }
         return bitmap
       }
       return try decodeStandard(raw, header: header, ihdrOffset: ihdrOffset)

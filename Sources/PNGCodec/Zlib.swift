@@ -46,4 +46,20 @@ enum Zlib {
     }
     return UInt32(adler)
   }
+
+  /// Wraps bytes in a zlib stream of stored blocks: the data is decoded at once, so
+  /// compressing it would only cost time.
+  static func stored(_ bytes: UnsafeRawBufferPointer) throws -> [UInt8] {
+    var length = compressBound(uLong(bytes.count))
+    let bound = Int(length)
+    var status = Z_OK
+    let out = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+      status = compress2(
+        buffer.baseAddress, &length, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+        uLong(bytes.count), 0)
+      count = status == Z_OK ? Int(length) : 0
+    }
+    guard status == Z_OK else { throw PNGError(.io, "zlib failed while storing rows (out of memory?)") }
+    return out
+  }
 }
