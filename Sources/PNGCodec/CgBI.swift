@@ -56,6 +56,9 @@ enum CgBI {
       offset += 12 + length
       if sawIEND { break }
     }
+    guard sawIEND else {
+      throw PNGError(.truncated, "CgBI file truncated (no IEND)")
+    }
     guard !deflated.isEmpty else {
       throw PNGError(.cgbi, "CgBI file has no image data (no IDAT)")
     }

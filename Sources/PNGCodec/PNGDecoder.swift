@@ -193,8 +193,13 @@ struct ChunkWalk {
     }
     if !sawIDAT {
       problem = Problem(code: .corruptData, reason: "no IDAT chunk (no image data)")
-    } else if !sawIEND && offset < raw.count {
-      problem = Problem(code: .truncated, reason: "truncated between chunks (no IEND)")
+    } else if !sawIEND {
+      // Without IEND the file was cut short, even when the pixels happen to be complete:
+      // an interrupted copy should not pass for a good file.
+      problem = Problem(
+        code: .truncated,
+        reason: offset < raw.count
+          ? "truncated between chunks (no IEND)" : "truncated after the last chunk (no IEND)")
     }
   }
 

@@ -163,8 +163,12 @@ public struct PNGHeader: Sendable, Hashable {
   private static func checkSignature(_ raw: UnsafeRawBufferPointer) throws {
     let count = min(raw.count, 8)
     for index in 0..<count where raw[index] != signature[index] {
-      // A CR/LF-mangled signature is the mark of a text-mode transfer; say so.
-      if index >= 4, raw.count >= 8, raw[1] == 80, raw[2] == 78, raw[3] == 71 {
+      // A CR/LF-mangled signature is the mark of a text-mode transfer; say so. Only CR, LF
+      // and the control-Z between them may remain in its tail, or it is some other damage.
+      let tail = raw.count >= 8 ? Array(raw[4..<8]) : []
+      let mangled =
+        tail.contains(0x1A) && tail.allSatisfy { $0 == 0x0D || $0 == 0x0A || $0 == 0x1A }
+      if index >= 4, mangled, raw[0] == 0x89, raw[1] == 80, raw[2] == 78, raw[3] == 71 {
         throw PNGError(
           .notPNG,
           "not a PNG (bad signature: line endings were converted; transfer the file as binary)")
