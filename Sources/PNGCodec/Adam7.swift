@@ -58,8 +58,8 @@ enum Adam7 {
     }
     let plain = try deinterlace(filtered, header: header)
     var out = PNGHeader.signature + before
-    try plain.withUnsafeBytes { (rows) throws in
-      let stored = try Zlib.stored(rows)
+    plain.withUnsafeBytes { rows in
+      let stored = Zlib.stored(rows)
       stored.withUnsafeBytes { appendChunk(&out, type: "IDAT", data: $0) }
     }
     out += after
@@ -72,6 +72,10 @@ enum Adam7 {
     let pixelBytes = header.rowBytes / header.width
     let rowBytes = header.rowBytes
     var image = [UInt8](repeating: 0, count: header.height * (rowBytes + 1))
+    // Two rows of the widest pass, unfiltered in place; raw pointers keep the per-byte
+    // loops free of bounds and uniqueness checks.
+    let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
+    defer { scratch.deallocate() }
     var offset = 0
     try filtered.withUnsafeBufferPointer { input in
       try image.withUnsafeMutableBufferPointer { output in
@@ -80,18 +84,21 @@ enum Adam7 {
           let height = (header.height - pass.y0 + pass.dy - 1) / pass.dy
           guard width > 0 && height > 0 else { continue }
           let passRowBytes = width * pixelBytes
-          var previous = [UInt8](repeating: 0, count: passRowBytes)
-          var line = [UInt8](repeating: 0, count: passRowBytes)
+          var previous = scratch
+          var line = scratch + rowBytes
+          previous.initialize(repeating: 0, count: passRowBytes)
           for row in 0..<height {
             let filter = input[offset]
-            for i in 0..<passRowBytes { line[i] = input[offset + 1 + i] }
+            line.initialize(from: input.baseAddress! + offset + 1, count: passRowBytes)
             offset += 1 + passRowBytes
-            try unfilter(&line, previous: previous, filter: filter, stride: pixelBytes)
+            try unfilter(line, previous: previous, count: passRowBytes, filter: filter, stride: pixelBytes)
             let y = pass.y0 + row * pass.dy
-            for column in 0..<width {
-              let x = pass.x0 + column * pass.dx
-              let target = y * (rowBytes + 1) + 1 + x * pixelBytes
-              for k in 0..<pixelBytes { output[target + k] = line[column * pixelBytes + k] }
+            var target = output.baseAddress! + y * (rowBytes + 1) + 1 + pass.x0 * pixelBytes
+            var source = line
+            for _ in 0..<width {
+              target.update(from: source, count: pixelBytes)
+              target += pass.dx * pixelBytes
+              source += pixelBytes
             }
             swap(&previous, &line)
           }
@@ -101,20 +108,23 @@ enum Adam7 {
     return image
   }
 
-  private static func unfilter(_ line: inout [UInt8], previous: [UInt8], filter: UInt8, stride: Int) throws {
+  private static func unfilter(
+    _ line: UnsafeMutablePointer<UInt8>, previous: UnsafeMutablePointer<UInt8>, count: Int, filter: UInt8,
+    stride: Int
+  ) throws {
     switch filter {
     case 0: return
     case 1:
-      for i in stride..<max(stride, line.count) { line[i] &+= line[i - stride] }
+      for i in stride..<max(stride, count) { line[i] &+= line[i - stride] }
     case 2:
-      for i in 0..<line.count { line[i] &+= previous[i] }
+      for i in 0..<count { line[i] &+= previous[i] }
     case 3:
-      for i in 0..<line.count {
+      for i in 0..<count {
         let left = i >= stride ? Int(line[i - stride]) : 0
         line[i] &+= UInt8((left + Int(previous[i])) / 2)
       }
     case 4:
-      for i in 0..<line.count {
+      for i in 0..<count {
         let a = i >= stride ? Int(line[i - stride]) : 0
         let b = Int(previous[i])
         let c = i >= stride ? Int(previous[i - stride]) : 0

@@ -78,7 +78,7 @@ enum CgBI {
 
   /// An 8-bit RGBA PNG of straight pixels with the given colour chunks, stored without
   /// compression: it is decoded at once.
-  static func straightPNG(_ bitmap: Bitmap, colorChunks: [UInt8]) throws -> [UInt8] {
+  static func straightPNG(_ bitmap: Bitmap, colorChunks: [UInt8]) -> [UInt8] {
     var out = PNGHeader.signature
     var ihdr: [UInt8] = []
     appendUInt32(&ihdr, UInt32(bitmap.width))
@@ -93,7 +93,7 @@ enum CgBI {
         (y * (bitmap.bytesPerRow + 1) + 1)..<((y + 1) * (bitmap.bytesPerRow + 1)),
         with: bitmap.pixels[source..<(source + bitmap.bytesPerRow)])
     }
-    let stored = try rows.withUnsafeBytes { (raw) throws -> [UInt8] in try Zlib.stored(raw) }
+    let stored = rows.withUnsafeBytes { Zlib.stored($0) }
     stored.withUnsafeBytes { appendChunk(&out, type: "IDAT", data: $0) }
     appendChunk(&out, type: "IEND", data: UnsafeRawBufferPointer(start: nil, count: 0))
     return out

@@ -36,7 +36,7 @@ public enum PNGDecoder {
         }
         CgBI.restoreStraightRGBA(&bitmap.pixels, hasAlpha: premultiplied)
         if !standard.colorChunks.isEmpty {
-          let straight = try CgBI.straightPNG(bitmap, colorChunks: standard.colorChunks)
+          let straight = CgBI.straightPNG(bitmap, colorChunks: standard.colorChunks)
           let rgba = PNGHeader(
             width: bitmap.width, height: bitmap.height, bitDepth: 8, colorType: .rgba, interlaced: false,
             isCgBI: false)
