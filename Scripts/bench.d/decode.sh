@@ -6,7 +6,7 @@
 # read their files into memory first and then decode them over and over for about S seconds
 # of CPU time (default 1), on two sets: the 161 valid PngSuite files and N generated 96×96
 # RGBA icons (default 500, written by our own encoder). The sides take turns R times
-# (default 3) and each keeps its best run: on a shared machine the other load only ever
+# (default 5) and each keeps its best run: on a shared machine the other load only ever
 # slows a run down.
 #
 # Before timing, a cross-check: `icongrid info --format json` must report, for every valid
@@ -16,7 +16,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
 seconds=1
-runs=3
+runs=5
 icon_count=500
 while [ $# -gt 0 ]; do
   case "$1" in

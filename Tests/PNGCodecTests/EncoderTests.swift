@@ -2,6 +2,12 @@ import Testing
 
 @testable import PNGCodec
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Pseudo-random bitmaps with a fixed seed: noise, flat runs and gradients, so every
 /// filter type gets chosen somewhere.
 func randomBitmap(width: Int, height: Int, seed: UInt64) -> Bitmap {
@@ -156,6 +162,19 @@ struct StreamWriterTests {
     }
     #expect(error?.code == .io)
     #expect(Fixtures.entries(of: directory) == ["file"])
+  }
+
+  /// Root may write anywhere, so this one runs only for other users.
+  @Test("a read-only directory: .io, nothing written", .enabled(if: geteuid() != 0))
+  func readOnlyDirectory() throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { Fixtures.remove(directory) }
+    chmod(directory, 0o555)
+    let error = expectPNGError("read-only") {
+      try PNGEncoder.write(Bitmap(width: 1, height: 1), to: directory + "/icon.png")
+    }
+    #expect(error?.code == .io)
+    #expect(Fixtures.entries(of: directory).isEmpty)
   }
 
   @Test("a writer dropped without finish() leaves no file")
