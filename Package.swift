@@ -5,6 +5,7 @@ let package = Package(
   name: "IconGrid",
   products: [
     .library(name: "PNGCodec", targets: ["PNGCodec"]),
+    .library(name: "ContactSheet", targets: ["ContactSheet"]),
     .library(name: "AssetCheck", targets: ["AssetCheck"]),
     .executable(name: "icongrid", targets: ["icongrid"]),
   ],
@@ -14,11 +15,18 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev", "zlib1g-dev"])]
     ),
+    .systemLibrary(
+      name: "CFreeType",
+      pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]
+    ),
     .target(name: "PNGCodec", dependencies: ["CLibPNG"]),
+    .target(name: "ContactSheet", dependencies: ["PNGCodec", "CFreeType"]),
     .target(name: "AssetCheck", dependencies: ["PNGCodec"]),
     .target(name: "IconGridCLI", dependencies: ["PNGCodec", "AssetCheck"]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
+    .testTarget(name: "ContactSheetTests", dependencies: ["ContactSheet", "PNGCodec"]),
     .testTarget(name: "IconGridCLITests", dependencies: ["IconGridCLI", "PNGCodec"]),
     .testTarget(name: "AssetCheckTests", dependencies: ["AssetCheck", "IconGridCLI", "PNGCodec"]),
   ],

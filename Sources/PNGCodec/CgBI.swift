@@ -6,11 +6,26 @@ internal import CLibPNG
 /// Conversion rebuilds a standard PNG around the same deflate data (zlib header and
 /// Adler-32 added, CgBI dropped), lets libpng decode it, then swaps blue and red and
 /// divides out the alpha.
+///
+/// Colour conversion (gAMA, cHRM, sRGB, iCCP) applies to straight colours, so when the
+/// pixels carry alpha the colour chunks are held back: libpng first decodes the stored
+/// samples unconverted, the alpha is divided out, and the straight pixels, with the colour
+/// chunks, go through libpng again — the path the same picture takes as a standard PNG.
 enum CgBI {
-  static func standardPNG(from raw: UnsafeRawBufferPointer, header: PNGHeader, ihdrOffset: Int)
-    throws -> [UInt8]
-  {
+  /// A standard PNG of a CgBI file, and the colour chunks it held, serialised.
+  struct Standard {
+    var png: [UInt8]
+    var colorChunks: [UInt8]
+  }
+
+  /// gAMA, cHRM, sRGB and iCCP as big-endian integers.
+  static let colorChunkTypes: Set<UInt32> = [0x6741_4D41, 0x6348_524D, 0x7352_4742, 0x6943_4350]
+
+  static func standardPNG(
+    from raw: UnsafeRawBufferPointer, header: PNGHeader, ihdrOffset: Int, keepColorChunks: Bool
+  ) throws -> Standard {
     var out = PNGHeader.signature
+    var colorChunks: [UInt8] = []
     var deflated: [UInt8] = []
     var offset = ihdrOffset
     var copied: [UInt8] = []
@@ -31,10 +46,18 @@ enum CgBI {
       case "IDAT": deflated.append(contentsOf: data)
       case "IEND": sawIEND = true
       case "iDOT", "CgBI": break
-      default: appendChunk(&copied, type: type, data: data)
+      default:
+        if !keepColorChunks && colorChunkTypes.contains(readUInt32(raw, at: offset + 4)) {
+          appendChunk(&colorChunks, type: type, data: data)
+        } else {
+          appendChunk(&copied, type: type, data: data)
+        }
       }
       offset += 12 + length
       if sawIEND { break }
+    }
+    guard sawIEND else {
+      throw PNGError(.truncated, "CgBI file truncated (no IEND)")
     }
     guard !deflated.isEmpty else {
       throw PNGError(.cgbi, "CgBI file has no image data (no IDAT)")
@@ -49,6 +72,29 @@ enum CgBI {
     appendUInt32(&zlibStream, adler)
     out.append(contentsOf: copied)
     zlibStream.withUnsafeBytes { appendChunk(&out, type: "IDAT", data: $0) }
+    appendChunk(&out, type: "IEND", data: UnsafeRawBufferPointer(start: nil, count: 0))
+    return Standard(png: out, colorChunks: colorChunks)
+  }
+
+  /// An 8-bit RGBA PNG of straight pixels with the given colour chunks, stored without
+  /// compression: it is decoded at once.
+  static func straightPNG(_ bitmap: Bitmap, colorChunks: [UInt8]) -> [UInt8] {
+    var out = PNGHeader.signature
+    var ihdr: [UInt8] = []
+    appendUInt32(&ihdr, UInt32(bitmap.width))
+    appendUInt32(&ihdr, UInt32(bitmap.height))
+    ihdr += [8, PNGHeader.ColorType.rgba.rawValue, 0, 0, 0]
+    ihdr.withUnsafeBytes { appendChunk(&out, type: "IHDR", data: $0) }
+    out += colorChunks
+    var rows = [UInt8](repeating: 0, count: bitmap.height * (bitmap.bytesPerRow + 1))
+    for y in 0..<bitmap.height {
+      let source = y * bitmap.bytesPerRow
+      rows.replaceSubrange(
+        (y * (bitmap.bytesPerRow + 1) + 1)..<((y + 1) * (bitmap.bytesPerRow + 1)),
+        with: bitmap.pixels[source..<(source + bitmap.bytesPerRow)])
+    }
+    let stored = rows.withUnsafeBytes { Zlib.stored($0) }
+    stored.withUnsafeBytes { appendChunk(&out, type: "IDAT", data: $0) }
     appendChunk(&out, type: "IEND", data: UnsafeRawBufferPointer(start: nil, count: 0))
     return out
   }

@@ -28,14 +28,43 @@ public enum PNGDecoder {
       let (header, ihdrOffset) = try PNGHeader.parse(raw)
       try limits.check(width: header.width, height: header.height)
       if header.isCgBI {
-        let standard = try CgBI.standardPNG(from: raw, header: header, ihdrOffset: ihdrOffset)
-        var bitmap = try standard.withUnsafeBytes { (converted) throws -> Bitmap in
-          try decodeWithLibPNG(converted, header: header)
+        let premultiplied = header.colorType.hasAlpha
+        let standard = try CgBI.standardPNG(
+          from: raw, header: header, ihdrOffset: ihdrOffset, keepColorChunks: !premultiplied)
+        var bitmap = try standard.png.withUnsafeBytes { (converted) throws -> Bitmap in
+          try decodeStandard(converted, header: header, ihdrOffset: 8)
         }
-        CgBI.restoreStraightRGBA(&bitmap.pixels, hasAlpha: header.colorType.hasAlpha)
+        CgBI.restoreStraightRGBA(&bitmap.pixels, hasAlpha: premultiplied)
+        if !standard.colorChunks.isEmpty {
+          let straight = CgBI.straightPNG(bitmap, colorChunks: standard.colorChunks)
+          let rgba = PNGHeader(
+            width: bitmap.width, height: bitmap.height, bitDepth: 8, colorType: .rgba, interlaced: false,
+            isCgBI: false)
+          bitmap = try straight.withUnsafeBytes { (converted) throws -> Bitmap in
+            try decodeWithLibPNG(converted, header: rgba)
+          }
+        }
         return bitmap
       }
+      return try decodeStandard(raw, header: header, ihdrOffset: ihdrOffset)
+    }
+  }
+
+  /// A standard PNG through libpng; 16-bit Adam7 files are de-interlaced first, around a
+  /// libpng regression (see ``Adam7``).
+  private static func decodeStandard(_ raw: UnsafeRawBufferPointer, header: PNGHeader, ihdrOffset: Int)
+    throws -> Bitmap
+  {
+    guard header.interlaced && header.bitDepth == 16 else {
       return try decodeWithLibPNG(raw, header: header)
+    }
+    let walk = ChunkWalk(raw, header: header)
+    if let problem = walk.problem { throw PNGError(problem.code, problem.reason) }
+    let flat = try Adam7.flattened(raw, header: header, ihdrOffset: ihdrOffset)
+    var plain = header
+    plain.interlaced = false
+    return try flat.withUnsafeBytes { (rewritten) throws -> Bitmap in
+      try decodeWithLibPNG(rewritten, header: plain)
     }
   }
 
@@ -126,23 +155,26 @@ struct ChunkWalk {
 
   init(_ raw: UnsafeRawBufferPointer, header: PNGHeader? = nil) {
     let colorType = header?.colorType
+    // Chunk types are compared as big-endian integers and named only in an error: this
+    // walk runs before every decode, and icons are small enough for it to show.
     var offset = 8
     var sawIEND = false
     var idatBytes = 0
     while offset + 8 <= raw.count {
       let length = Int(readUInt32(raw, at: offset))
-      let type = chunkType(raw, at: offset)
-      let name = printable(type)
-      if type == "IDAT" {
+      let type = readUInt32(raw, at: offset + 4)
+      if type == ChunkWalk.idat {
         sawIDAT = true
         idatBytes += length
       }
       guard length <= Int(Int32.max) else {
+        let name = printable(chunkType(raw, at: offset))
         problem = Problem(code: .corruptData, reason: "\(name) chunk claims \(length) bytes")
         return
       }
       let end = offset + 12 + length
       if end > raw.count {
+        let name = printable(chunkType(raw, at: offset))
         let remaining = max(0, raw.count - offset - 8)
         problem = Problem(
           code: .truncated,
@@ -150,6 +182,7 @@ struct ChunkWalk {
         return
       }
       if let expected = ChunkWalk.fixedLength(type, colorType: colorType), !expected.contains(length) {
+        let name = printable(chunkType(raw, at: offset))
         let what =
           expected.count == 1 ? "\(expected.lowerBound)" : "\(expected.lowerBound)–\(expected.upperBound)"
         problem = Problem(
@@ -157,7 +190,7 @@ struct ChunkWalk {
           reason: "\(name) chunk has \(length) bytes; the PNG specification requires \(what)")
         return
       }
-      if type == "IEND" {
+      if type == ChunkWalk.iend {
         sawIEND = true
         break
       }
@@ -173,29 +206,39 @@ struct ChunkWalk {
           + "(\(header.filteredSize)); refusing a likely decompression bomb")
     } else if !sawIDAT {
       problem = Problem(code: .corruptData, reason: "no IDAT chunk (no image data)")
-    } else if !sawIEND && offset < raw.count {
-      problem = Problem(code: .truncated, reason: "truncated between chunks (no IEND)")
+    } else if !sawIEND {
+      // Without IEND the file was cut short, even when the pixels happen to be complete:
+      // an interrupted copy should not pass for a good file.
+      problem = Problem(
+        code: .truncated,
+        reason: offset < raw.count
+          ? "truncated between chunks (no IEND)" : "truncated after the last chunk (no IEND)")
     }
   }
 
-  /// Lengths the specification allows for chunks of fixed size.
-  static func fixedLength(_ type: String, colorType: PNGHeader.ColorType?) -> ClosedRange<Int>? {
+  /// `IDAT` and `IEND` as big-endian integers.
+  static let idat: UInt32 = 0x4944_4154
+  static let iend: UInt32 = 0x4945_4E44
+
+  /// Lengths the specification allows for chunks of fixed size; `type` is the chunk type's
+  /// four bytes as a big-endian integer.
+  static func fixedLength(_ type: UInt32, colorType: PNGHeader.ColorType?) -> ClosedRange<Int>? {
     switch type {
-    case "gAMA": 4...4
-    case "cHRM": 32...32
-    case "sRGB": 1...1
-    case "pHYs": 9...9
-    case "tIME": 7...7
-    case "oFFs": 9...9
-    case "sBIT": 1...4
-    case "bKGD":
+    case 0x6741_4D41: 4...4  // gAMA
+    case 0x6348_524D: 32...32  // cHRM
+    case 0x7352_4742: 1...1  // sRGB
+    case 0x7048_5973: 9...9  // pHYs
+    case 0x7449_4D45: 7...7  // tIME
+    case 0x6F46_4673: 9...9  // oFFs
+    case 0x7342_4954: 1...4  // sBIT
+    case 0x624B_4744:  // bKGD
       switch colorType {
       case .palette: 1...1
       case .gray, .grayAlpha: 2...2
       case .rgb, .rgba: 6...6
       case nil: 1...6
       }
-    case "IEND": 0...0
+    case iend: 0...0
     default: nil
     }
   }

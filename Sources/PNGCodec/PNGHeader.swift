@@ -32,11 +32,11 @@ public struct PNGHeader: Sendable, Hashable {
     /// Whether pixels carry an alpha channel (tRNS aside).
     public var hasAlpha: Bool { self == .grayAlpha || self == .rgba }
 
-    fileprivate var allowedBitDepths: [Int] {
+    fileprivate func allows(bitDepth: Int) -> Bool {
       switch self {
-      case .gray: [1, 2, 4, 8, 16]
-      case .palette: [1, 2, 4, 8]
-      case .rgb, .grayAlpha, .rgba: [8, 16]
+      case .gray: bitDepth == 1 || bitDepth == 2 || bitDepth == 4 || bitDepth == 8 || bitDepth == 16
+      case .palette: bitDepth == 1 || bitDepth == 2 || bitDepth == 4 || bitDepth == 8
+      case .rgb, .grayAlpha, .rgba: bitDepth == 8 || bitDepth == 16
       }
     }
 
@@ -119,7 +119,8 @@ public struct PNGHeader: Sendable, Hashable {
     guard raw.count >= offset + 8 else {
       throw PNGError(.truncated, "truncated before IHDR (\(raw.count) bytes)")
     }
-    if chunkType(raw, at: offset) == "CgBI" {
+    // Chunk types compared as big-endian integers: the probe runs over whole catalogs.
+    if readUInt32(raw, at: offset + 4) == 0x4367_4249 {  // CgBI
       isCgBI = true
       let length = Int(readUInt32(raw, at: offset))
       guard length <= 64 else {
@@ -131,9 +132,8 @@ public struct PNGHeader: Sendable, Hashable {
       throw PNGError(.truncated, "truncated before IHDR (\(raw.count) bytes)")
     }
     let length = readUInt32(raw, at: offset)
-    let type = chunkType(raw, at: offset)
-    guard type == "IHDR" else {
-      throw PNGError(.badHeader, "first chunk is \(printable(type)), not IHDR")
+    guard readUInt32(raw, at: offset + 4) == 0x4948_4452 else {  // IHDR
+      throw PNGError(.badHeader, "first chunk is \(printable(chunkType(raw, at: offset))), not IHDR")
     }
     guard length == 13 else {
       throw PNGError(.badHeader, "IHDR length is \(length), not 13")
@@ -159,7 +159,7 @@ public struct PNGHeader: Sendable, Hashable {
     guard let color = ColorType(rawValue: rawColor) else {
       throw PNGError(.badHeader, "invalid colour type \(rawColor) in IHDR")
     }
-    guard color.allowedBitDepths.contains(depth) else {
+    guard color.allows(bitDepth: depth) else {
       throw PNGError(.badHeader, "invalid bit depth \(depth) for colour type \(color)")
     }
     guard raw[data + 10] == 0 else {
@@ -180,8 +180,12 @@ public struct PNGHeader: Sendable, Hashable {
   private static func checkSignature(_ raw: UnsafeRawBufferPointer) throws {
     let count = min(raw.count, 8)
     for index in 0..<count where raw[index] != signature[index] {
-      // A CR/LF-mangled signature is the mark of a text-mode transfer; say so.
-      if index >= 4, raw.count >= 8, raw[1] == 80, raw[2] == 78, raw[3] == 71 {
+      // A CR/LF-mangled signature is the mark of a text-mode transfer; say so. Only CR, LF
+      // and the control-Z between them may remain in its tail, or it is some other damage.
+      let tail = raw.count >= 8 ? Array(raw[4..<8]) : []
+      let mangled =
+        tail.contains(0x1A) && tail.allSatisfy { $0 == 0x0D || $0 == 0x0A || $0 == 0x1A }
+      if index >= 4, mangled, raw[0] == 0x89, raw[1] == 80, raw[2] == 78, raw[3] == 71 {
         throw PNGError(
           .notPNG,
           "not a PNG (bad signature: line endings were converted; transfer the file as binary)")

@@ -1,0 +1,355 @@
+internal import CFreeType
+
+/// One FreeType face at the rasterizer's pixel size, owned by a ``FontEngine``.
+struct FontFace {
+  /// Small integer that names the face in the glyph cache.
+  let id: Int
+  let handle: FT_Face
+  let file: String
+  let index: Int
+  let family: String
+  let hasKerning: Bool
+
+  var description: String { "\(family) (\(file)\(index == 0 ? "" : "#\(index)"))" }
+
+  /// The glyph for `scalar`, or 0 (the missing-glyph box) when this face has none.
+  func glyphIndex(for scalar: Unicode.Scalar) -> UInt32 {
+    UInt32(FT_Get_Char_Index(handle, FT_ULong(scalar.value)))
+  }
+}
+
+/// A rendered glyph: its coverage, where it sits relative to the pen, and how far it moves it.
+struct GlyphImage {
+  /// Pixels from the pen to the bitmap's left edge.
+  var left: Int
+  /// Pixels from the baseline up to the bitmap's top row.
+  var top: Int
+  var width: Int
+  var height: Int
+  var coverage: [UInt8]
+  /// Advance in 26.6 fixed point, as hinted by FreeType.
+  var advance: Int
+  /// Hinting's shift of the left and right side bearings (26.6), used to correct spacing.
+  var lsbDelta: Int
+  var rsbDelta: Int
+
+  static let empty = GlyphImage(
+    left: 0, top: 0, width: 0, height: 0, coverage: [], advance: 0, lsbDelta: 0, rsbDelta: 0)
+}
+
+/// The FreeType library, the fontconfig configuration and every face they opened.
+///
+/// Not thread-safe (FreeType faces are not): ``LabelRasterizer`` keeps it behind a mutex.
+final class FontEngine {
+  private let library: FT_Library
+  private let config: OpaquePointer
+  let primary: FontFace
+  let pixelSize: Int
+  /// Baseline from the top of a line and the line's height, in pixels, from the primary face.
+  let ascender: Int
+  let lineHeight: Int
+  private let requestedFamily: String
+
+  private var faces: [FaceKey: FontFace]
+  private var unusableFaces: Set<FaceKey> = []
+  private var fallbacks: [FallbackKey: Int?] = [:]
+  private var facesByID: [FontFace]
+  private var glyphs: [GlyphKey: GlyphImage] = [:]
+  var masks = BoundedMaskCache(capacity: 256)
+
+  /// Labels use a few hundred distinct glyphs at most; the cap only stops a hostile stream of
+  /// distinct characters from growing memory without bound.
+  private static let glyphCacheLimit = 4096
+
+  private struct FaceKey: Hashable {
+    var file: String
+    var index: Int
+  }
+
+  private struct FallbackKey: Hashable {
+    var scalar: UInt32
+    var language: String?
+  }
+
+  private struct GlyphKey: Hashable {
+    var face: Int
+    var glyph: UInt32
+  }
+
+  /// Opens FreeType and fontconfig and loads the primary face for `family`.
+  ///
+  /// - Throws: ``FontError`` when the size is not positive, a library cannot start, or no
+  ///   font at all matches.
+  init(family: String, pixelSize: Int) throws(FontError) {
+    // Labels are small; the cap bounds the glyph cache (a glyph is up to pixelSize² bytes).
+    guard pixelSize > 0, pixelSize <= 512 else {
+      throw FontError(code: .invalidSize, reason: "pixel size \(pixelSize) is not in 1...512")
+    }
+    var library: FT_Library?
+    guard FT_Init_FreeType(&library) == 0, let library else {
+      throw FontError(code: .library, reason: "FreeType could not be initialised")
+    }
+    guard let config = FcInitLoadConfigAndFonts() else {
+      FT_Done_FreeType(library)
+      throw FontError(code: .library, reason: "fontconfig could not load its configuration")
+    }
+    guard let match = Self.bestMatch(config: config, family: family, scalar: nil, language: nil),
+      let face = Self.openFace(library: library, match: match, id: 0, pixelSize: pixelSize)
+    else {
+      FcConfigDestroy(config)
+      FT_Done_FreeType(library)
+      throw FontError(code: .noFont, reason: "fontconfig found no usable font", family: family)
+    }
+    self.library = library
+    self.config = config
+    self.primary = face
+    self.pixelSize = pixelSize
+    self.requestedFamily = family
+    self.faces = [FaceKey(file: face.file, index: face.index): face]
+    self.facesByID = [face]
+    let metrics = face.handle.pointee.size.pointee.metrics
+    // FreeType rounds these outwards to whole pixels for scalable faces; round again anyway so
+    // bitmap-only faces cannot leave a fraction.
+    let ascender = Int((metrics.ascender + 63) >> 6)
+    let descender = Int(metrics.descender >> 6)
+    self.ascender = max(ascender, 1)
+    self.lineHeight = max(ascender - descender, self.ascender)
+  }
+
+  deinit {
+    for face in facesByID {
+      FT_Done_Face(face.handle)
+    }
+    FT_Done_FreeType(library)
+    FcConfigDestroy(config)
+  }
+
+  // MARK: Faces
+
+  /// A font pattern's file, face index and family name.
+  struct Match {
+    var file: String
+    var index: Int
+    var family: String
+  }
+
+  /// The best font for `family` (and, when given, one that covers `scalar`), by fontconfig's
+  /// own ranking after its usual substitutions (aliases such as "sans-serif", language).
+  private static func bestMatch(
+    config: OpaquePointer, family: String, scalar: Unicode.Scalar?, language: String?
+  ) -> Match? {
+    guard let pattern = FcPatternCreate() else { return nil }
+    defer { FcPatternDestroy(pattern) }
+    _ = FcPatternAddString(pattern, icongrid_fc_family, family)
+    _ = FcPatternAddBool(pattern, icongrid_fc_scalable, FcBool(FcTrue))
+    if let language {
+      _ = FcPatternAddString(pattern, icongrid_fc_lang, language)
+    }
+    if let scalar {
+      guard let charset = FcCharSetCreate() else { return nil }
+      _ = FcCharSetAddChar(charset, FcChar32(scalar.value))
+      // The pattern takes its own reference to the charset.
+      _ = FcPatternAddCharSet(pattern, icongrid_fc_charset, charset)
+      FcCharSetDestroy(charset)
+    }
+    guard FcConfigSubstitute(config, pattern, FcMatchPattern) != 0 else { return nil }
+    FcDefaultSubstitute(pattern)
+
+    guard let scalar else {
+      var result = FcResultMatch
+      guard let font = FcFontMatch(config, pattern, &result) else { return nil }
+      defer { FcPatternDestroy(font) }
+      return match(in: font)
+    }
+    // FcFontMatch ranks coverage highly but does not promise it, so walk the sorted list and
+    // take the first font whose charset really has the character.
+    var result = FcResultMatch
+    guard let sorted = FcFontSort(config, pattern, FcBool(FcFalse), nil, &result) else { return nil }
+    defer { FcFontSetDestroy(sorted) }
+    let count = Int(sorted.pointee.nfont)
+    for position in 0..<count {
+      guard let font = sorted.pointee.fonts[position] else { continue }
+      var charset: OpaquePointer?
+      guard FcPatternGetCharSet(font, icongrid_fc_charset, 0, &charset) == FcResultMatch,
+        let charset, FcCharSetHasChar(charset, FcChar32(scalar.value)) != 0
+      else { continue }
+      if let found = match(in: font) { return found }
+    }
+    return nil
+  }
+
+  private static func match(in font: OpaquePointer) -> Match? {
+    var file: UnsafeMutablePointer<FcChar8>?
+    guard FcPatternGetString(font, icongrid_fc_file, 0, &file) == FcResultMatch, let file else {
+      return nil
+    }
+    var index: Int32 = 0
+    if FcPatternGetInteger(font, icongrid_fc_index, 0, &index) != FcResultMatch { index = 0 }
+    var family: UnsafeMutablePointer<FcChar8>?
+    let familyName =
+      FcPatternGetString(font, icongrid_fc_family, 0, &family) == FcResultMatch
+      ? family.map { String(cString: $0) } ?? "?" : "?"
+    return Match(file: String(cString: file), index: Int(index), family: familyName)
+  }
+
+  private static func openFace(library: FT_Library, match: Match, id: Int, pixelSize: Int) -> FontFace? {
+    var handle: FT_Face?
+    guard FT_New_Face(library, match.file, FT_Long(match.index), &handle) == 0, let handle else {
+      return nil
+    }
+    // Bitmap-only faces (colour emoji strikes) refuse sizes they lack: skip them rather than
+    // draw glyphs at the wrong size.
+    guard FT_Set_Pixel_Sizes(handle, 0, FT_UInt(pixelSize)) == 0 else {
+      FT_Done_Face(handle)
+      return nil
+    }
+    return FontFace(
+      id: id, handle: handle, file: match.file, index: match.index, family: match.family,
+      hasKerning: icongrid_ft_has_kerning(handle) != 0)
+  }
+
+  /// The face fontconfig prefers for a character the primary face lacks, or `nil` when no
+  /// installed font covers it. Cached per character and language, including misses.
+  private func fallbackFace(for scalar: Unicode.Scalar, language: String?) -> FontFace? {
+    let key = FallbackKey(scalar: scalar.value, language: language)
+    if let known = fallbacks[key] {
+      return known.map { facesByID[$0] }
+    }
+    var chosen: FontFace?
+    if let match = Self.bestMatch(
+      config: config, family: requestedFamily, scalar: scalar, language: language),
+      let face = face(for: match), face.glyphIndex(for: scalar) != 0
+    {
+      chosen = face
+    }
+    fallbacks[key] = chosen?.id
+    return chosen
+  }
+
+  private func face(for match: Match) -> FontFace? {
+    let key = FaceKey(file: match.file, index: match.index)
+    if let face = faces[key] { return face }
+    if unusableFaces.contains(key) { return nil }
+    guard let face = Self.openFace(library: library, match: match, id: facesByID.count, pixelSize: pixelSize)
+    else {
+      unusableFaces.insert(key)
+      return nil
+    }
+    faces[key] = face
+    facesByID.append(face)
+    return face
+  }
+
+  /// The face and glyph that draw `scalar`: the primary face when it has the character, else
+  /// a fallback, else the primary face's missing-glyph box.
+  func resolve(_ scalar: Unicode.Scalar, language: String?) -> (face: FontFace, glyph: UInt32) {
+    let glyph = primary.glyphIndex(for: scalar)
+    if glyph != 0 { return (primary, glyph) }
+    if let face = fallbackFace(for: scalar, language: language) {
+      return (face, face.glyphIndex(for: scalar))
+    }
+    return (primary, 0)
+  }
+
+  // MARK: Glyphs
+
+  /// The rendered glyph, from the cache when it was drawn before.
+  func image(face: FontFace, glyph: UInt32) -> GlyphImage {
+    let key = GlyphKey(face: face.id, glyph: glyph)
+    if let image = glyphs[key] { return image }
+    let image = Self.render(face: face, glyph: glyph)
+    if glyphs.count >= Self.glyphCacheLimit { glyphs.removeAll(keepingCapacity: true) }
+    glyphs[key] = image
+    return image
+  }
+
+  /// The 26.6 kerning between two glyphs of the primary face, 0 when it has no kerning table.
+  func kerning(_ left: UInt32, _ right: UInt32, in face: FontFace) -> Int {
+    guard face.hasKerning else { return 0 }
+    var delta = FT_Vector()
+    guard FT_Get_Kerning(face.handle, left, right, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0 else {
+      return 0
+    }
+    return Int(delta.x)
+  }
+
+  private static func render(face: FontFace, glyph: UInt32) -> GlyphImage {
+    guard FT_Load_Glyph(face.handle, glyph, icongrid_ft_load_render_light) == 0,
+      let slot = face.handle.pointee.glyph
+    else { return .empty }
+    let bitmap = slot.pointee.bitmap
+    let width = Int(bitmap.width)
+    let height = Int(bitmap.rows)
+    var coverage = [UInt8](repeating: 0, count: width * height)
+    if width > 0, height > 0, let buffer = bitmap.buffer {
+      let pitch = Int(bitmap.pitch)
+      // A negative pitch means rows are stored bottom-up and `buffer` is the bottom row.
+      let top = pitch < 0 ? buffer + (-pitch) * (height - 1) : buffer
+      let mode = Int(bitmap.pixel_mode)
+      let levels = max(Int(bitmap.num_grays) - 1, 1)
+      for row in 0..<height {
+        let source = top + row * pitch
+        for column in 0..<width {
+          let value: Int
+          switch mode {
+          case Int(FT_PIXEL_MODE_MONO.rawValue):
+            value = (source[column >> 3] >> (7 - UInt8(column & 7))) & 1 == 0 ? 0 : 255
+          case Int(FT_PIXEL_MODE_BGRA.rawValue):
+            value = Int(source[column * 4 + 3])
+          case Int(FT_PIXEL_MODE_GRAY.rawValue):
+            value = Int(source[column]) * 255 / levels
+          default:
+            value = 0
+          }
+          coverage[row * width + column] = UInt8(min(value, 255))
+        }
+      }
+    }
+    return GlyphImage(
+      left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
+      width: width, height: height, coverage: coverage,
+      advance: Int(slot.pointee.advance.x),
+      lsbDelta: Int(slot.pointee.lsb_delta), rsbDelta: Int(slot.pointee.rsb_delta))
+  }
+
+  /// Descriptions of the faces opened so far, primary first.
+  var openedFaces: [FontFace] { facesByID }
+}
+
+/// Rendered masks by text and width, evicting the oldest entry first.
+///
+/// FIFO rather than LRU: the same few labels recur (a sheet's repeated names, many threads
+/// asking for one name), and FIFO needs no bookkeeping on a hit.
+struct BoundedMaskCache {
+  struct Key: Hashable {
+    var text: String
+    var maxWidth: Int
+  }
+
+  let capacity: Int
+  private var entries: [Key: GlyphMask] = [:]
+  private var order: [Key] = []
+  private var oldest = 0
+
+  init(capacity: Int) {
+    precondition(capacity > 0, "cache capacity must be positive")
+    self.capacity = capacity
+  }
+
+  var count: Int { entries.count }
+
+  subscript(key: Key) -> GlyphMask? {
+    entries[key]
+  }
+
+  mutating func insert(_ mask: GlyphMask, for key: Key) {
+    guard entries.updateValue(mask, forKey: key) == nil else { return }
+    if order.count < capacity {
+      order.append(key)
+    } else {
+      entries[order[oldest]] = nil
+      order[oldest] = key
+      oldest = (oldest + 1) % capacity
+    }
+  }
+}

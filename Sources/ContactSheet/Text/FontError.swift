@@ -1,0 +1,33 @@
+/// Why a ``LabelRasterizer`` could not be created.
+///
+/// The rasterizer itself never fails once it exists: a character no installed font covers is
+/// drawn as the primary font's missing-glyph box, so only startup can throw.
+package struct FontError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What kind of failure this is.
+  package enum Code: String, Sendable, Hashable {
+    /// fontconfig found no usable font at all for the family, not even a substitute.
+    case noFont = "no-font"
+    /// FreeType or fontconfig could not be initialised.
+    case library
+    /// The pixel size is outside 1...512.
+    case invalidSize = "invalid-size"
+  }
+
+  /// What kind of failure this is.
+  package var code: Code
+  /// What is wrong, in words a person can act on.
+  package var reason: String
+  /// The font family that was asked for, when one was.
+  package var family: String?
+
+  package init(code: Code, reason: String, family: String? = nil) {
+    self.code = code
+    self.reason = reason
+    self.family = family
+  }
+
+  package var description: String {
+    if let family { return "font \"\(family)\": \(reason)" }
+    return reason
+  }
+}

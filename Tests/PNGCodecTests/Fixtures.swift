@@ -1,0 +1,140 @@
+import PNGCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Paths of the shared test data (`<package>/../shared/testdata`) and small file helpers.
+enum Fixtures {
+  /// The package root, from this file's path: `<root>/Tests/PNGCodecTests/Fixtures.swift`.
+  static let packageRoot: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/")
+  }()
+
+  static let testdata = packageRoot + "/../shared/testdata"
+  static let pngsuite = testdata + "/pngsuite"
+  static let cgbi = testdata + "/cgbi"
+  static let libpng = testdata + "/libpng"
+
+  /// Names of the `.png` files in `directory`, sorted.
+  static func pngNames(in directory: String) -> [String] {
+    guard let dir = opendir(directory) else { return [] }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name.hasSuffix(".png") { names.append(name) }
+    }
+    return names.sorted()
+  }
+
+  /// The 161 valid PngSuite files (corrupt ones start with `x`).
+  static let validSuite: [String] = pngNames(in: pngsuite).filter { !$0.hasPrefix("x") }
+  /// The 14 intentionally corrupt PngSuite files.
+  static let corruptSuite: [String] = pngNames(in: pngsuite).filter { $0.hasPrefix("x") }
+
+  static func read(_ path: String) throws -> [UInt8] {
+    try FileIO.readAll(path, limit: 1 << 30)
+  }
+
+  /// Names of the entries of a directory (files and subdirectories), sorted.
+  static func entries(of directory: String) -> [String] {
+    guard let dir = opendir(directory) else { return [] }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+  }
+
+  /// A fresh empty directory under the system's temporary directory.
+  static func temporaryDirectory() -> String {
+    var template = Array("/tmp/pngcodec-tests.XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    precondition(made != nil, "mkdtemp failed")
+    return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+  }
+
+  /// Removes a directory made by ``temporaryDirectory()`` and the files in it.
+  static func remove(_ directory: String) {
+    for name in entries(of: directory) { unlink(directory + "/" + name) }
+    chmod(directory, 0o755)
+    rmdir(directory)
+  }
+
+  static func write(_ bytes: [UInt8], to path: String) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    precondition(fd >= 0, "cannot create \(path)")
+    defer { close(fd) }
+    let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+    precondition(written == bytes.count, "short write to \(path)")
+  }
+}
+
+/// The chunks of a PNG, read without any of PNGCodec's code.
+struct Chunk {
+  var type: String
+  var data: [UInt8]
+}
+
+enum Chunks {
+  /// Splits a PNG (after its 8-byte signature) into chunks; stops at the end of the bytes.
+  static func parse(_ bytes: [UInt8]) -> [Chunk] {
+    var chunks: [Chunk] = []
+    var offset = 8
+    while offset + 12 <= bytes.count {
+      let length = Int(bigEndian32(bytes, offset))
+      let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+      guard offset + 12 + length <= bytes.count else { break }
+      chunks.append(Chunk(type: type, data: Array(bytes[(offset + 8)..<(offset + 8 + length)])))
+      offset += 12 + length
+    }
+    return chunks
+  }
+
+  /// Reassembles a PNG from chunks, computing each CRC.
+  static func build(_ chunks: [Chunk]) -> [UInt8] {
+    var out: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+    for chunk in chunks {
+      appendBigEndian32(&out, UInt32(chunk.data.count))
+      let body = Array(chunk.type.utf8) + chunk.data
+      out += body
+      appendBigEndian32(&out, CRC32.checksum(body))
+    }
+    return out
+  }
+
+  static func bigEndian32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+    UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+      | UInt32(bytes[offset + 3])
+  }
+
+  static func appendBigEndian32(_ out: inout [UInt8], _ value: UInt32) {
+    out += [UInt8(value >> 24), UInt8(value >> 16 & 255), UInt8(value >> 8 & 255), UInt8(value & 255)]
+  }
+}
+
+/// CRC-32 as PNG defines it (ISO 3309, reflected, polynomial 0xEDB88320).
+enum CRC32 {
+  static let table: [UInt32] = (0..<256).map { index in
+    var c = UInt32(index)
+    for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+    return c
+  }
+
+  static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    var c: UInt32 = 0xFFFF_FFFF
+    for byte in bytes { c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
+    return c ^ 0xFFFF_FFFF
+  }
+}
