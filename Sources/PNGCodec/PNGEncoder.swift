@@ -80,17 +80,9 @@ public struct PNGStreamWriter: ~Copyable {
     throws
   {
     let encoder = try PNGRowEncoder(width: width, height: height, options: options)
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[..<$0]) } ?? "."
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else {
-      throw FileIO.systemError("cannot create a file in \(directory)", path: path)
-    }
-    fchmod(descriptor, 0o644)
+    let (descriptor, temporary) = try TemporaryFiles.create(for: path)
     self.path = path
-    self.temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    self.temporaryPath = temporary
     self.fd = descriptor
     self.encoder = encoder
     self.pending = self.encoder.start()
