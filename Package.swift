@@ -5,6 +5,7 @@ let package = Package(
   name: "IconGrid",
   products: [
     .library(name: "PNGCodec", targets: ["PNGCodec"]),
+    .library(name: "ContactSheet", targets: ["ContactSheet"]),
     .executable(name: "icongrid", targets: ["icongrid"]),
   ],
   targets: [
@@ -14,10 +15,14 @@ let package = Package(
       providers: [.apt(["libpng-dev", "zlib1g-dev"])]
     ),
     .target(name: "PNGCodec", dependencies: ["CLibPNG"]),
-    .target(name: "IconGridCLI", dependencies: ["PNGCodec"]),
+    .target(name: "ContactSheet", dependencies: ["PNGCodec"]),
+    .target(name: "IconGridCLI", dependencies: ["ContactSheet", "PNGCodec"]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
     .testTarget(name: "IconGridCLITests", dependencies: ["IconGridCLI", "PNGCodec"]),
+    .testTarget(
+      name: "ContactSheetTests", dependencies: ["ContactSheet", "PNGCodec"],
+      exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )
