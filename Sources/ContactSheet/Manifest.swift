@@ -156,13 +156,13 @@ public enum Manifest {
 
   /// Icons resolve inside the assets folder only.
   private static func check(_ item: SheetTile, path: String, location: String) throws {
-    let where_ = "\(location): key 'icon'"
+    let place = "\(location): key 'icon'"
     guard !item.icon.isEmpty else {
-      throw ManifestError(.structure, path: path, location: where_, reason: "is empty")
+      throw ManifestError(.structure, path: path, location: place, reason: "is empty")
     }
     if item.icon.hasPrefix("/") || item.icon.split(separator: "/").contains("..") {
       throw ManifestError(
-        .unsafeIcon, path: path, location: where_,
+        .unsafeIcon, path: path, location: place,
         reason: "'\(item.icon)' is outside the assets folder (absolute or with '..')")
     }
   }
