@@ -292,7 +292,9 @@ struct SheetReporter: SheetRendererDelegate {
     console.warning("icon '\(name)' has no @\(requested)x file; drew its @\(got)x, marked '\(got)x'")
   }
 
+  /// Moves a progress line out of the way of a warning.
   private func clearProgress() {
-    if showProgress { console.err("\r\u{1B}[K") }
+    guard showProgress else { return }
+    console.err(console.errIsTerminal ? "\r\u{1B}[K" : "\n")
   }
 }
