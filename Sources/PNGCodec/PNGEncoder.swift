@@ -328,27 +328,28 @@ private func compressSegment(
   let inRowBytes = width * 4
   let rowBytes = width * channels
   let filteredCount = (last - first) * (rowBytes + 1)
-  var filtered = [UInt8](repeating: 0, count: filteredCount)
+  // Two row buffers in output channels, swapped after each row: no allocation per row.
   var previous =
     first == 0
     ? previousOfFirst
     : convertRow(
       UnsafeRawBufferPointer(rebasing: rows[((first - 1) * inRowBytes)..<(first * inRowBytes)]),
       width: width, channels: channels)
-  var candidates = [UInt8](repeating: 0, count: rowBytes * 4)
-  for row in first..<last {
-    let current = convertRow(
-      UnsafeRawBufferPointer(rebasing: rows[(row * inRowBytes)..<((row + 1) * inRowBytes)]),
-      width: width, channels: channels)
-    let base = (row - first) * (rowBytes + 1)
-    filtered.withUnsafeMutableBufferPointer { out in
-      candidates.withUnsafeMutableBufferPointer { scratch in
-        filterRow(
-          current: current, previous: previous, bpp: channels, scratch: scratch,
-          out: UnsafeMutableBufferPointer(rebasing: out[base..<(base + rowBytes + 1)]))
+  var current = [UInt8](repeating: 0, count: rowBytes)
+  let filtered = [UInt8](unsafeUninitializedCapacity: filteredCount) { out, count in
+    let source = rows.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    for row in first..<last {
+      current.withUnsafeMutableBufferPointer { cur in
+        copyRow(source + row * inRowBytes, into: cur.baseAddress!, width: width, channels: channels)
+        previous.withUnsafeBufferPointer { up in
+          filterRow(
+            current: UnsafePointer(cur.baseAddress!), previous: up.baseAddress!, count: rowBytes, bpp: channels,
+            out: out.baseAddress! + (row - first) * (rowBytes + 1))
+        }
       }
+      swap(&previous, &current)
     }
-    previous = current
+    count = filteredCount
   }
   var stream = z_stream()
   guard icongrid_deflate_init(&stream, level, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK else {
@@ -359,8 +360,8 @@ private func compressSegment(
   var ok = true
   let adler = filtered.withUnsafeBufferPointer { UInt(adler32(1, $0.baseAddress, uInt(filteredCount))) }
   let compressed = [UInt8](unsafeUninitializedCapacity: bound) { out, count in
-    filtered.withUnsafeMutableBufferPointer { input in
-      stream.next_in = input.baseAddress
+    filtered.withUnsafeBufferPointer { input in
+      stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
       stream.avail_in = uInt(filteredCount)
       stream.next_out = out.baseAddress
       stream.avail_out = uInt(bound)
@@ -372,55 +373,113 @@ private func compressSegment(
   return Segment(compressed: compressed, adler: adler, inputBytes: filteredCount, ok: ok)
 }
 
-/// Chooses the filter whose output has the smallest sum of absolute values (libpng's
-/// heuristic) and writes the filter byte and the filtered row to `out`.
-private func filterRow(
-  current: [UInt8], previous: [UInt8], bpp: Int, scratch: UnsafeMutableBufferPointer<UInt8>,
-  out: UnsafeMutableBufferPointer<UInt8>
+/// One RGBA row in the output's channels.
+@inline(__always)
+private func copyRow(
+  _ source: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, width: Int, channels: Int
 ) {
-  let n = current.count
-  current.withUnsafeBufferPointer { cur in
-    previous.withUnsafeBufferPointer { up in
-      var sums = [0, 0, 0, 0]
-      // Sub (1), Up (2), Average (3), Paeth (4) into the four scratch rows.
-      var none = 0
-      for i in 0..<n {
-        let x = cur[i]
-        let a: UInt8 = i >= bpp ? cur[i - bpp] : 0
-        let b = up[i]
-        let c: UInt8 = i >= bpp ? up[i - bpp] : 0
-        let sub = x &- a
-        let upv = x &- b
-        let avg = x &- UInt8((UInt16(a) + UInt16(b)) >> 1)
-        let p = Int(a) + Int(b) - Int(c)
-        let pa = abs(p - Int(a))
-        let pb = abs(p - Int(b))
-        let pc = abs(p - Int(c))
-        let predictor = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
-        let paeth = x &- predictor
-        scratch[i] = sub
-        scratch[n + i] = upv
-        scratch[2 * n + i] = avg
-        scratch[3 * n + i] = paeth
-        none += abs(Int(Int8(bitPattern: x)))
-        sums[0] += abs(Int(Int8(bitPattern: sub)))
-        sums[1] += abs(Int(Int8(bitPattern: upv)))
-        sums[2] += abs(Int(Int8(bitPattern: avg)))
-        sums[3] += abs(Int(Int8(bitPattern: paeth)))
-      }
-      var best = 0
-      var bestSum = none
-      for k in 0..<4 where sums[k] < bestSum {
-        best = k + 1
-        bestSum = sums[k]
-      }
-      out[0] = UInt8(best)
-      if best == 0 {
-        for i in 0..<n { out[1 + i] = cur[i] }
-      } else {
-        let offset = (best - 1) * n
-        for i in 0..<n { out[1 + i] = scratch[offset + i] }
-      }
+  if channels == 4 {
+    out.update(from: source, count: width * 4)
+    return
+  }
+  for x in 0..<width {
+    out[x * 3] = source[x * 4]
+    out[x * 3 + 1] = source[x * 4 + 1]
+    out[x * 3 + 2] = source[x * 4 + 2]
+  }
+}
+
+/// |v| of a filtered byte read as signed: the "minimum sum of absolute differences" measure.
+@inline(__always)
+private func magnitude(_ value: Int) -> Int {
+  let byte = value & 0xFF
+  return min(byte, 256 - byte)
+}
+
+/// The Paeth predictor of PNG's filter type 4.
+@inline(__always)
+private func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
+  let pa = abs(b - c)
+  let pb = abs(a - c)
+  let pc = abs(a + b - 2 * c)
+  return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
+}
+
+/// Chooses the filter whose output has the smallest sum of absolute values (libpng's
+/// heuristic) and writes the filter byte and the filtered row to `out` (`count + 1` bytes).
+///
+/// A row equal to the one above (margins, flat background) takes Up at once: all zeros.
+/// Otherwise one pass measures the five filters without storing them and a second writes
+/// only the winner.
+private func filterRow(
+  current cur: UnsafePointer<UInt8>, previous up: UnsafePointer<UInt8>, count n: Int, bpp: Int,
+  out: UnsafeMutablePointer<UInt8>
+) {
+  if memcmp(cur, up, n) == 0 {
+    out[0] = 2
+    (out + 1).initialize(repeating: 0, count: n)
+    return
+  }
+  var none = 0
+  var sub = 0
+  var upSum = 0
+  var average = 0
+  var paethSum = 0
+  for i in 0..<min(bpp, n) {
+    let x = Int(cur[i])
+    let b = Int(up[i])
+    none += magnitude(x)
+    sub += magnitude(x)
+    upSum += magnitude(x - b)
+    average += magnitude(x - b >> 1)
+    paethSum += magnitude(x - b)
+  }
+  var i = bpp
+  while i < n {
+    let x = Int(cur[i])
+    let a = Int(cur[i - bpp])
+    let b = Int(up[i])
+    let c = Int(up[i - bpp])
+    none += magnitude(x)
+    sub += magnitude(x - a)
+    upSum += magnitude(x - b)
+    average += magnitude(x - (a + b) >> 1)
+    paethSum += magnitude(x - paeth(a, b, c))
+    i += 1
+  }
+  var best = 0
+  var bestSum = none
+  for (filter, sum) in [(1, sub), (2, upSum), (3, average), (4, paethSum)] where sum < bestSum {
+    best = filter
+    bestSum = sum
+  }
+  out[0] = UInt8(best)
+  let row = out + 1
+  switch best {
+  case 0:
+    row.update(from: cur, count: n)
+  case 1:
+    for i in 0..<min(bpp, n) { row[i] = cur[i] }
+    var i = bpp
+    while i < n {
+      row[i] = cur[i] &- cur[i - bpp]
+      i += 1
+    }
+  case 2:
+    for i in 0..<n { row[i] = cur[i] &- up[i] }
+  case 3:
+    for i in 0..<min(bpp, n) { row[i] = cur[i] &- (up[i] >> 1) }
+    var i = bpp
+    while i < n {
+      row[i] = cur[i] &- UInt8((Int(cur[i - bpp]) + Int(up[i])) >> 1)
+      i += 1
+    }
+  default:
+    for i in 0..<min(bpp, n) { row[i] = cur[i] &- up[i] }
+    var i = bpp
+    while i < n {
+      row[i] = cur[i] &- UInt8(paeth(Int(cur[i - bpp]), Int(up[i]), Int(up[i - bpp])))
+      i += 1
     }
   }
 }
