@@ -405,12 +405,55 @@ private func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
   return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
 }
 
+private typealias Bytes16 = SIMD16<UInt8>
+private typealias Wide16 = SIMD16<Int16>
+
+@inline(__always)
+private func load(_ pointer: UnsafePointer<UInt8>, _ offset: Int) -> Bytes16 {
+  UnsafeRawPointer(pointer + offset).loadUnaligned(as: Bytes16.self)
+}
+
+@inline(__always)
+private func store(_ value: Bytes16, _ pointer: UnsafeMutablePointer<UInt8>, _ offset: Int) {
+  UnsafeMutableRawPointer(pointer + offset).storeBytes(of: value, as: Bytes16.self)
+}
+
+/// Per-lane |v| of bytes read as signed, as the scalar ``magnitude(_:)``.
+@inline(__always)
+private func magnitudes(_ value: Bytes16) -> SIMD16<UInt16> {
+  SIMD16<UInt16>(truncatingIfNeeded: pointwiseMin(value, 0 &- value))
+}
+
+/// ⌊(a + b) / 2⌋ per lane without overflow.
+@inline(__always)
+private func average(_ a: Bytes16, _ b: Bytes16) -> Bytes16 {
+  (a & b) &+ ((a ^ b) &>> 1)
+}
+
+/// The Paeth predictor per lane, as the scalar ``paeth(_:_:_:)``.
+@inline(__always)
+private func paeth(_ a: Bytes16, _ b: Bytes16, _ c: Bytes16) -> Bytes16 {
+  let a16 = Wide16(truncatingIfNeeded: a)
+  let b16 = Wide16(truncatingIfNeeded: b)
+  let c16 = Wide16(truncatingIfNeeded: c)
+  let da = b16 &- c16
+  let db = a16 &- c16
+  let dc = da &+ db
+  let pa = pointwiseMax(da, 0 &- da)
+  let pb = pointwiseMax(db, 0 &- db)
+  let pc = pointwiseMax(dc, 0 &- dc)
+  var predictor = c16
+  predictor.replace(with: b16, where: pb .<= pc)
+  predictor.replace(with: a16, where: (pa .<= pb) .& (pa .<= pc))
+  return Bytes16(truncatingIfNeeded: predictor)
+}
+
 /// Chooses the filter whose output has the smallest sum of absolute values (libpng's
 /// heuristic) and writes the filter byte and the filtered row to `out` (`count + 1` bytes).
 ///
 /// A row equal to the one above (margins, flat background) takes Up at once: all zeros.
 /// Otherwise one pass measures the five filters without storing them and a second writes
-/// only the winner.
+/// only the winner; both go 16 bytes at a time.
 private func filterRow(
   current cur: UnsafePointer<UInt8>, previous up: UnsafePointer<UInt8>, count n: Int, bpp: Int,
   out: UnsafeMutablePointer<UInt8>
@@ -423,18 +466,46 @@ private func filterRow(
   var none = 0
   var sub = 0
   var upSum = 0
-  var average = 0
+  var averageSum = 0
   var paethSum = 0
-  for i in 0..<min(bpp, n) {
+  let head = min(bpp, n)
+  for i in 0..<head {
     let x = Int(cur[i])
     let b = Int(up[i])
     none += magnitude(x)
     sub += magnitude(x)
     upSum += magnitude(x - b)
-    average += magnitude(x - b >> 1)
+    averageSum += magnitude(x - b >> 1)
     paethSum += magnitude(x - b)
   }
-  var i = bpp
+  var i = head
+  // Lanes hold at most 128 per step: 256 steps fit in 16 bits.
+  while i + 16 <= n {
+    var accNone = SIMD16<UInt16>()
+    var accSub = SIMD16<UInt16>()
+    var accUp = SIMD16<UInt16>()
+    var accAverage = SIMD16<UInt16>()
+    var accPaeth = SIMD16<UInt16>()
+    var steps = 0
+    while i + 16 <= n && steps < 256 {
+      let x = load(cur, i)
+      let a = load(cur, i - bpp)
+      let b = load(up, i)
+      let c = load(up, i - bpp)
+      accNone &+= magnitudes(x)
+      accSub &+= magnitudes(x &- a)
+      accUp &+= magnitudes(x &- b)
+      accAverage &+= magnitudes(x &- average(a, b))
+      accPaeth &+= magnitudes(x &- paeth(a, b, c))
+      i += 16
+      steps += 1
+    }
+    none += Int(SIMD16<UInt32>(truncatingIfNeeded: accNone).wrappedSum())
+    sub += Int(SIMD16<UInt32>(truncatingIfNeeded: accSub).wrappedSum())
+    upSum += Int(SIMD16<UInt32>(truncatingIfNeeded: accUp).wrappedSum())
+    averageSum += Int(SIMD16<UInt32>(truncatingIfNeeded: accAverage).wrappedSum())
+    paethSum += Int(SIMD16<UInt32>(truncatingIfNeeded: accPaeth).wrappedSum())
+  }
   while i < n {
     let x = Int(cur[i])
     let a = Int(cur[i - bpp])
@@ -443,43 +514,54 @@ private func filterRow(
     none += magnitude(x)
     sub += magnitude(x - a)
     upSum += magnitude(x - b)
-    average += magnitude(x - (a + b) >> 1)
+    averageSum += magnitude(x - (a + b) >> 1)
     paethSum += magnitude(x - paeth(a, b, c))
     i += 1
   }
   var best = 0
   var bestSum = none
-  for (filter, sum) in [(1, sub), (2, upSum), (3, average), (4, paethSum)] where sum < bestSum {
+  for (filter, sum) in [(1, sub), (2, upSum), (3, averageSum), (4, paethSum)] where sum < bestSum {
     best = filter
     bestSum = sum
   }
   out[0] = UInt8(best)
   let row = out + 1
-  switch best {
-  case 0:
+  if best == 0 {
     row.update(from: cur, count: n)
-  case 1:
-    for i in 0..<min(bpp, n) { row[i] = cur[i] }
-    var i = bpp
-    while i < n {
-      row[i] = cur[i] &- cur[i - bpp]
-      i += 1
+    return
+  }
+  for i in 0..<head {
+    let b = up[i]
+    switch best {
+    case 1: row[i] = cur[i]
+    case 3: row[i] = cur[i] &- (b >> 1)
+    default: row[i] = cur[i] &- b
     }
-  case 2:
-    for i in 0..<n { row[i] = cur[i] &- up[i] }
-  case 3:
-    for i in 0..<min(bpp, n) { row[i] = cur[i] &- (up[i] >> 1) }
-    var i = bpp
-    while i < n {
-      row[i] = cur[i] &- UInt8((Int(cur[i - bpp]) + Int(up[i])) >> 1)
-      i += 1
+  }
+  i = head
+  while i + 16 <= n {
+    let x = load(cur, i)
+    let b = load(up, i)
+    switch best {
+    case 1: store(x &- load(cur, i - bpp), row, i)
+    case 2: store(x &- b, row, i)
+    case 3: store(x &- average(load(cur, i - bpp), b), row, i)
+    default: store(x &- paeth(load(cur, i - bpp), b, load(up, i - bpp)), row, i)
     }
-  default:
-    for i in 0..<min(bpp, n) { row[i] = cur[i] &- up[i] }
-    var i = bpp
-    while i < n {
-      row[i] = cur[i] &- UInt8(paeth(Int(cur[i - bpp]), Int(up[i]), Int(up[i - bpp])))
-      i += 1
+    i += 16
+  }
+  while i < n {
+    let x = Int(cur[i])
+    let a = Int(cur[i - bpp])
+    let b = Int(up[i])
+    let predictor: Int
+    switch best {
+    case 1: predictor = a
+    case 2: predictor = b
+    case 3: predictor = (a + b) >> 1
+    default: predictor = paeth(a, b, Int(up[i - bpp]))
     }
+    row[i] = UInt8(truncatingIfNeeded: x - predictor)
+    i += 1
   }
 }
