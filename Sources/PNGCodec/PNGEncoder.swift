@@ -343,7 +343,8 @@ private func compressSegment(
         copyRow(source + row * inRowBytes, into: cur.baseAddress!, width: width, channels: channels)
         previous.withUnsafeBufferPointer { up in
           filterRow(
-            current: UnsafePointer(cur.baseAddress!), previous: up.baseAddress!, count: rowBytes, bpp: channels,
+            current: UnsafePointer(cur.baseAddress!), previous: up.baseAddress!, count: rowBytes,
+            bpp: channels,
             out: out.baseAddress! + (row - first) * (rowBytes + 1))
         }
       }

@@ -50,7 +50,8 @@ struct EncoderRoundTripTests {
           for offset in stride(from: 3, to: expected.pixels.count, by: 4) { expected.pixels[offset] = 255 }
         }
         let decoded = try PNGDecoder.decode(contentsOf: path)
-        #expect(decoded == expected, "width \(width), level \(level), alpha \(includeAlpha), threads \(threads)")
+        #expect(
+          decoded == expected, "width \(width), level \(level), alpha \(includeAlpha), threads \(threads)")
       }
     }
   }
