@@ -95,9 +95,10 @@ public struct SheetRenderer: Sendable {
     self.headings = (headings ?? labels).map(TextSetting.init)
   }
 
-  /// The zlib level sheets are written with: mostly flat background compresses well even at
-  /// a low level, and level 6 costs about twice the time for a few percent.
-  public static let defaultCompressionLevel = 6
+  /// The zlib level sheets are written with. Measured on 5,000 real icons (Scripts/bench
+  /// sheet): level 5 takes about 10% less time than 6 for a file 2% larger, and is still 10%
+  /// smaller than libvips' output; below 5 files grow quickly (level 3: +16%).
+  public static let defaultCompressionLevel = 5
 
   /// Renders the sheet into a PNG at `path`, written atomically with a pHYs chunk for the
   /// scale; an opaque background gives an RGB file.

@@ -422,7 +422,9 @@ private func store(_ value: Bytes16, _ pointer: UnsafeMutablePointer<UInt8>, _ o
 /// Per-lane |v| of bytes read as signed, as the scalar ``magnitude(_:)``.
 @inline(__always)
 private func magnitudes(_ value: Bytes16) -> SIMD16<UInt16> {
-  SIMD16<UInt16>(truncatingIfNeeded: pointwiseMin(value, 0 &- value))
+  let signed = SIMD16<Int8>(truncatingIfNeeded: value)
+  let sign = signed &>> 7
+  return SIMD16<UInt16>(truncatingIfNeeded: SIMD16<UInt8>(truncatingIfNeeded: (signed ^ sign) &- sign))
 }
 
 /// ⌊(a + b) / 2⌋ per lane without overflow.
@@ -431,7 +433,8 @@ private func average(_ a: Bytes16, _ b: Bytes16) -> Bytes16 {
   (a & b) &+ ((a ^ b) &>> 1)
 }
 
-/// The Paeth predictor per lane, as the scalar ``paeth(_:_:_:)``.
+/// The Paeth predictor per lane, as the scalar ``paeth(_:_:_:)``, with arithmetic masks
+/// (a shift of the sign bit) rather than lane comparisons, which compile to slow loops.
 @inline(__always)
 private func paeth(_ a: Bytes16, _ b: Bytes16, _ c: Bytes16) -> Bytes16 {
   let a16 = Wide16(truncatingIfNeeded: a)
@@ -440,13 +443,23 @@ private func paeth(_ a: Bytes16, _ b: Bytes16, _ c: Bytes16) -> Bytes16 {
   let da = b16 &- c16
   let db = a16 &- c16
   let dc = da &+ db
-  let pa = pointwiseMax(da, 0 &- da)
-  let pb = pointwiseMax(db, 0 &- db)
-  let pc = pointwiseMax(dc, 0 &- dc)
-  var predictor = c16
-  predictor.replace(with: b16, where: pb .<= pc)
-  predictor.replace(with: a16, where: (pa .<= pb) .& (pa .<= pc))
-  return Bytes16(truncatingIfNeeded: predictor)
+  let pa = absolute(da)
+  let pb = absolute(db)
+  let pc = absolute(dc)
+  // All ones where the left side is ≤ the right: the sign of (right − left) is clear.
+  let bNotAboveC = ~((pc &- pb) &>> 15)
+  let aNotAboveB = ~((pb &- pa) &>> 15)
+  let aNotAboveC = ~((pc &- pa) &>> 15)
+  let pickA = aNotAboveB & aNotAboveC
+  let bOrC = (b16 & bNotAboveC) | (c16 & ~bNotAboveC)
+  return Bytes16(truncatingIfNeeded: (a16 & pickA) | (bOrC & ~pickA))
+}
+
+/// |v| per lane by the sign mask: (v ^ s) − s.
+@inline(__always)
+private func absolute(_ value: Wide16) -> Wide16 {
+  let sign = value &>> 15
+  return (value ^ sign) &- sign
 }
 
 /// Chooses the filter whose output has the smallest sum of absolute values (libpng's
