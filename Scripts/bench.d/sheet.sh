@@ -97,9 +97,23 @@ font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 montage_wall=""
 montage_rss=""
 if [ "$montage" -eq 1 ]; then
-  # 96 + 2×32 = 160 wide; 96 + a 20-pixel label + 2×22 ≈ 160 high.
-  measure bash -c "cd '$icons' && exec montage -label '%t' -font '$font' -pointsize 16 i*@2x.png -tile 50x \
-    -geometry 96x96+32+22 -background white '$work/montage.png'"
+  # Debian's ImageMagick policy caps a side at 16,000 pixels and the pixel cache at 1 GiB,
+  # which an 8000×16000 sheet passes; a policy of our own (MAGICK_CONFIGURE_PATH) lifts both.
+  mkdir -p "$work/magick"
+  cat >"$work/magick/policy.xml" <<'POLICY'
+<policymap>
+  <policy domain="resource" name="memory" value="2GiB"/>
+  <policy domain="resource" name="map" value="4GiB"/>
+  <policy domain="resource" name="width" value="64KP"/>
+  <policy domain="resource" name="height" value="64KP"/>
+  <policy domain="resource" name="area" value="1GP"/>
+  <policy domain="resource" name="disk" value="8GiB"/>
+</policymap>
+POLICY
+  # 96 + 2×32 = 160 wide; 96 + a 23-pixel label + 2×20 = 159 high.
+  measure bash -c "cd '$icons' && exec env MAGICK_CONFIGURE_PATH='$work/magick' montage -label '%t' \
+    -font '$font' -pointsize 16 i*@2x.png -tile 50x -geometry 96x96+32+20 -depth 8 \
+    -background white '$work/montage.png'"
   montage_wall=$wall
   montage_rss=$rss
 fi
