@@ -155,7 +155,9 @@ enum SheetCommand {
   }
 
   /// The data source icons come from: loose files under `assetsRoot`.
-  static func makeDataSource(assetsRoot: String) -> any SheetDataSource {
+  ///
+  /// - Throws: when the assets folder cannot be opened (the command exits 66).
+  static func makeDataSource(assetsRoot: String) throws -> any SheetDataSource {
     SimpleFolderSource(root: assetsRoot)
   }
 
@@ -184,7 +186,13 @@ enum SheetCommand {
       console.error("\(assetsRoot): no such assets folder")
       return ExitStatus.noInput
     }
-    let source = makeDataSource(assetsRoot: assetsRoot)
+    let source: any SheetDataSource
+    do {
+      source = try makeDataSource(assetsRoot: assetsRoot)
+    } catch {
+      console.error("\(assetsRoot): cannot open the assets folder: \(error)")
+      return ExitStatus.noInput
+    }
     let content: SheetContent
     do {
       if folderInput {

@@ -146,6 +146,22 @@ struct SheetCommandTests {
     #expect(captured.err.contains("/nonexistent-dir/x.png"))
   }
 
+  @Test func progressGoesToStderrOnlyWhenAsked() throws {
+    let folder = try Self.assetFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // The sheet goes beside the folder: inside it, it would be an asset of the next run.
+    let output = folder + "-sheet.png"
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let quiet = CapturedConsole()
+    #expect(IconGridCLI.main(arguments: ["sheet", folder, "-o", output], console: quiet.console) == 0)
+    #expect(!quiet.err.contains("tiles"))
+    let loud = CapturedConsole()
+    let arguments = ["sheet", folder, "-o", output, "--progress"]
+    #expect(IconGridCLI.main(arguments: arguments, console: loud.console) == 0)
+    #expect(loud.err.contains("sheet: 2/2 tiles"))
+    #expect(loud.out.hasPrefix(output + ": 800×244 px at 2x, 2 tiles"))
+  }
+
   @Test func unsafeIconNamesAreRefused() throws {
     let folder = try Self.assetFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
