@@ -281,13 +281,20 @@ struct PNGRowEncoder {
 ///
 /// `@unchecked Sendable` is safe because each slot is written by exactly one
 /// `concurrentPerform` iteration (its own index) and read only after
-/// `concurrentPerform` returns, which orders the writes before the reads.
+/// `concurrentPerform` returns, which orders the writes before the reads. The slots live
+/// in memory allocated once: writing through an `Array` stored here would make every
+/// writer touch the array's shared header (its uniqueness check), a data race.
 private final class SegmentResults: @unchecked Sendable {
-  private var slots: [Segment?]
-  init(count: Int) { slots = Array(repeating: nil, count: count) }
-  func store(_ index: Int, _ segment: Segment) {
-    slots.withUnsafeMutableBufferPointer { $0[index] = segment }
+  private let slots: UnsafeMutableBufferPointer<Segment?>
+  init(count: Int) {
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: nil)
   }
+  deinit {
+    _ = slots.deinitialize()
+    slots.deallocate()
+  }
+  func store(_ index: Int, _ segment: Segment) { slots[index] = segment }
   func take(_ index: Int) -> Segment { slots[index]! }
 }
 
