@@ -23,8 +23,9 @@ struct PixelRect: Sendable, Hashable {
 /// drawing call takes a clip rectangle and writes nothing outside it.
 ///
 /// `@unchecked Sendable` is safe because the renderer gives each concurrent task its own
-/// tile's rectangle as clip, tiles of a row never overlap, and the caller reads the pixels
-/// only after `concurrentPerform` has returned.
+/// tile's rectangle as clip, tiles of a row never overlap, and the pixels are read (or the
+/// strip reset) only after every task drawing into it has finished: `concurrentPerform` has
+/// returned and the strip's `DispatchWorkItem` has been waited for.
 final class StripCanvas: @unchecked Sendable {
   let width: Int
   private(set) var top = 0

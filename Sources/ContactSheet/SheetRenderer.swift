@@ -39,7 +39,8 @@ public struct SheetSummary: Sendable, Hashable {
 }
 
 /// Renders a contact sheet strip by strip: one row of tiles at a time is fetched (in
-/// parallel), drawn and handed to the PNG encoder, so memory holds one strip, never the sheet.
+/// parallel), drawn and handed to the PNG encoder, so memory holds two strips (one drawn
+/// while the other is compressed), never the sheet.
 ///
 /// ```swift
 /// let layout = try SheetLayout(content: content, options: .init(columns: 5, scale: 3))
@@ -126,9 +127,12 @@ public struct SheetRenderer: Sendable {
     return (Bitmap(width: layout.widthPixels, height: layout.heightPixels, pixels: pixels), summary)
   }
 
+  /// A band of the sheet's pixel rows and the layout row it holds.
+  private typealias Strip = (top: Int, height: Int, row: SheetLayout.Row?)
+
   /// Strips, top to bottom: strip k runs from the top of layout row k (the first from 0) to
   /// the top of row k + 1 (the last to the bottom), so it holds one row and the margin under it.
-  private var strips: [(top: Int, height: Int, row: SheetLayout.Row?)] {
+  private var strips: [Strip] {
     let rows = layout.rows
     guard !rows.isEmpty else { return [(0, layout.heightPixels, nil)] }
     return rows.indices.map { k in
@@ -137,8 +141,6 @@ public struct SheetRenderer: Sendable {
       return (top, bottom - top, rows[k])
     }
   }
-
-  private typealias Strip = (top: Int, height: Int, row: SheetLayout.Row?)
 
   /// Draws every strip and hands each to `emit`, top to bottom.
   ///
