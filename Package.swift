@@ -21,11 +21,13 @@ let package = Package(
     ),
     .target(name: "PNGCodec", dependencies: ["CLibPNG"]),
     .target(name: "ContactSheet", dependencies: ["PNGCodec", "CFreeType"]),
-    .target(name: "IconGridCLI", dependencies: ["PNGCodec"]),
+    .target(name: "IconGridCLI", dependencies: ["ContactSheet", "PNGCodec"]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
-    .testTarget(name: "ContactSheetTests", dependencies: ["ContactSheet", "PNGCodec"]),
     .testTarget(name: "IconGridCLITests", dependencies: ["IconGridCLI", "PNGCodec"]),
+    .testTarget(
+      name: "ContactSheetTests", dependencies: ["ContactSheet", "PNGCodec"],
+      exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

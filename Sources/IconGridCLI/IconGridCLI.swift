@@ -8,6 +8,8 @@ public enum Command: Sendable, Equatable {
   case version
   /// `icongrid info FILE...`.
   case info(InfoOptions)
+  /// `icongrid sheet INPUT -o OUT.png`.
+  case sheet(SheetOptions)
 }
 
 /// One subcommand: how it is spelt, described and parsed.
@@ -26,7 +28,7 @@ public enum IconGridCLI {
   /// The tool's version.
   public static let version = "0.1.0"
 
-  static let subcommands: [Subcommand] = [InfoCommand.subcommand]
+  static let subcommands: [Subcommand] = [InfoCommand.subcommand, SheetCommand.subcommand]
 
   /// Parses the arguments after the program name.
   ///
@@ -67,6 +69,8 @@ public enum IconGridCLI {
       return ExitStatus.success
     case .info(let options):
       return InfoCommand.run(options, console: console)
+    case .sheet(let options):
+      return SheetCommand.run(options, console: console)
     }
   }
 
