@@ -166,7 +166,7 @@ public struct AssetCatalog: Sendable {
   public let assets: [Asset]
   /// Every `.imageset` and `.appiconset` folder, sorted by path, valid or not.
   public let sets: [CatalogSet]
-  /// What was wrong, in the order found.
+  /// What was wrong, sorted by path.
   public let problems: [CatalogProblem]
   let byName: [String: Int]
 
@@ -178,7 +178,9 @@ public struct AssetCatalog: Sendable {
     self.root = root
     self.assets = merged.assets
     self.sets = scanner.sets.sorted { $0.path < $1.path }
-    self.problems = scanner.problems + merged.problems
+    self.problems = (scanner.problems + merged.problems).sorted {
+      ($0.path, $0.kind.description) < ($1.path, $1.kind.description)
+    }
     var byName: [String: Int] = [:]
     byName.reserveCapacity(merged.assets.count)
     for (index, asset) in merged.assets.enumerated() { byName[asset.name] = index }

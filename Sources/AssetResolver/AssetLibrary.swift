@@ -112,11 +112,13 @@ public final class AssetLibrary: Sendable {
     let variant = found.variant
     let bitmap: Bitmap
     do {
-      bitmap = try cache.image(forKey: variant.fullPath) { () throws -> (Bitmap, FileStamp?) in
-        try checkInside(variant.fullPath, name: name)
-        let stamp = FileSystem.stamp(variant.fullPath)
-        return (try decode(variant.fullPath), stamp)
-      }
+      bitmap = try cache.stampedImage(
+        forKey: variant.fullPath,
+        load: { () throws -> (Bitmap, FileStamp?) in
+          try checkInside(variant.fullPath, name: name)
+          let stamp = FileSystem.stamp(variant.fullPath)
+          return (try decode(variant.fullPath), stamp)
+        })
     } catch let error as ResolveError {
       throw error
     } catch {

@@ -79,11 +79,11 @@ public final class ImageCache: Sendable {
   ///
   /// - Throws: what `load` throws.
   public func image(forKey key: String, load: () throws -> Bitmap) throws -> Bitmap {
-    try image(forKey: key, stamped: { (try load(), nil) })
+    try stampedImage(forKey: key, load: { (try load(), nil) })
   }
 
   /// Like ``image(forKey:load:)``, keeping the stamp of the file decoded beside the image.
-  package func image(forKey key: String, stamped load: () throws -> (Bitmap, FileStamp?)) throws -> Bitmap {
+  package func stampedImage(forKey key: String, load: () throws -> (Bitmap, FileStamp?)) throws -> Bitmap {
     let shard = shard(for: key)
     let step = shard.state.withLock { (state) -> Step in
       if let bitmap = state.hit(key) { return .hit(bitmap) }
