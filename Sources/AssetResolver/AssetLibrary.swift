@@ -37,8 +37,8 @@ public final class AssetLibrary: Sendable {
   /// contend for one lock; ``refresh()`` swaps the snapshot in every lane.
   private let lanes: [Lane]
   private let laneShift: Int
-  private let pixelSizes = Mutex<[String: PixelSize]>([:])
-  private let refreshing = Mutex<Void>(())
+  private let pixelSizes = Locked<[String: PixelSize]>([:])
+  private let refreshing = Locked<Void>(())
 
   /// Indexes `root` and creates a library over it.
   ///
@@ -194,8 +194,8 @@ private struct PixelSize: Sendable {
 /// One reader lane: a lock that is, in practice, only ever taken by the threads that hash
 /// to it, and the snapshot it guards.
 private final class Lane: Sendable {
-  let snapshot: Mutex<Snapshot>
-  init(_ snapshot: Snapshot) { self.snapshot = Mutex(snapshot) }
+  let snapshot: Locked<Snapshot>
+  init(_ snapshot: Snapshot) { self.snapshot = Locked(snapshot) }
 }
 
 /// An immutable index as lookups see it.

@@ -231,7 +231,7 @@ public final class ImageCache: Sendable {
 
 /// One independently locked partition of an ``ImageCache``.
 private final class Shard: Sendable {
-  let state = Mutex(ShardState())
+  let state = Locked(ShardState())
 }
 
 /// An LRU list threaded through an array of nodes, most recent at `head`.

@@ -1,6 +1,5 @@
 import AssetResolver
 import PNGCodec
-import Synchronization
 import Testing
 
 @Suite struct AssetLibraryTests {
@@ -22,7 +21,7 @@ import Testing
     let tree = TempTree()
     try tree.png("a.png", width: 4, height: 4, colour: 1)
     try tree.png("b.png", width: 4, height: 4, colour: 2)
-    let decodes = Mutex(0)
+    let decodes = Locked(0)
     let library = try AssetLibrary(root: tree.root) { path in
       decodes.withLock { $0 += 1 }
       return try PNGDecoder.decode(contentsOf: path)
