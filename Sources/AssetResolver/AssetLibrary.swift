@@ -35,7 +35,7 @@ public final class AssetLibrary: Sendable {
   private let decode: @Sendable (String) throws -> Bitmap
   /// Readers take the lane of their thread, so lookups on different threads do not
   /// contend for one lock; ``refresh()`` swaps the snapshot in every lane.
-  private let lanes: [Lane]
+  private let lanes: [Locked<Snapshot>]
   private let laneShift: Int
   private let pixelSizes = Locked<[String: PixelSize]>([:])
   private let refreshing = Locked<Void>(())
@@ -61,13 +61,13 @@ public final class AssetLibrary: Sendable {
     self.decode = decode ?? { path in try PNGDecoder.decode(contentsOf: path, limits: limits) }
     let snapshot = Snapshot(catalog: AssetCatalog(root: canonical))
     let laneCount = 16
-    self.lanes = (0..<laneCount).map { _ in Lane(snapshot) }
+    self.lanes = (0..<laneCount).map { _ in Locked(snapshot) }
     self.laneShift = 64 - laneCount.trailingZeroBitCount
   }
 
   /// The current index (the root in it is the canonical path).
   public var catalog: AssetCatalog {
-    lane().snapshot.withLock { $0.catalog }
+    lane().withLock { $0.catalog }
   }
 
   /// The file a device of `idiom` at `scale` gets for `name`, with its size read from the
@@ -113,7 +113,7 @@ public final class AssetLibrary: Sendable {
     let bitmap: Bitmap
     do {
       bitmap = try cache.stampedImage(
-        forKey: variant.fullPath,
+        forKey: variant.key,
         load: { () throws -> (Bitmap, FileStamp?) in
           try checkInside(variant.fullPath, name: name)
           let stamp = FileSystem.stamp(variant.fullPath)
@@ -137,10 +137,10 @@ public final class AssetLibrary: Sendable {
   public func refresh() {
     refreshing.withLock { _ in
       let snapshot = Snapshot(catalog: AssetCatalog(root: canonicalRoot))
-      for lane in lanes { lane.snapshot.withLock { $0 = snapshot } }
+      for lane in lanes { lane.withLock { $0 = snapshot } }
       pixelSizes.withLock { $0 = [:] }
-      for (key, stamp) in cache.stamps() where FileSystem.isInside(key, root: canonicalRoot) {
-        if FileSystem.stamp(key) != stamp { cache.removeValue(forKey: key, ifStamp: stamp) }
+      for (key, stamp) in cache.stamps() where FileSystem.isInside(key.path, root: canonicalRoot) {
+        if FileSystem.stamp(key.path) != stamp { cache.removeValue(forKey: key, ifStamp: stamp) }
       }
     }
   }
@@ -153,14 +153,14 @@ public final class AssetLibrary: Sendable {
     var requestedScale: Int
   }
 
-  private func lane() -> Lane {
+  private func lane() -> Locked<Snapshot> {
     let thread = UInt64(pthreadID())
     return lanes[Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> UInt64(laneShift))]
   }
 
   private func find(_ name: String, scale: Int, idiom: Idiom?) throws -> Found {
     let scale = max(1, scale)
-    let answer = lane().snapshot.withLock { (snapshot) -> Snapshot.Answer in
+    let answer = lane().withLock { (snapshot) -> Snapshot.Answer in
       snapshot.lookup(name, scale: scale, idiom: idiom)
     }
     switch answer {
@@ -191,15 +191,14 @@ private struct PixelSize: Sendable {
   var height: Int
 }
 
-/// One reader lane: a lock that is, in practice, only ever taken by the threads that hash
-/// to it, and the snapshot it guards.
-private final class Lane: Sendable {
-  let snapshot: Locked<Snapshot>
-  init(_ snapshot: Snapshot) { self.snapshot = Locked(snapshot) }
-}
-
-/// An immutable index as lookups see it.
-private final class Snapshot: Sendable {
+/// An immutable index as lookups see it: the catalog plus flat tables, so a lookup
+/// copies one variant and nothing else.
+///
+/// `@unchecked Sendable` is safe: the two tables are allocated and filled in `init`, only
+/// read afterwards, and freed in `deinit` when no thread can hold the snapshot. They are
+/// raw buffers rather than arrays so that reading them never touches a shared reference
+/// count (which would make threads contend for one cache line).
+private final class Snapshot: @unchecked Sendable {
   enum Answer {
     case found(name: String, variant: Variant, requestedScale: Int)
     case noVariant(scale: Int, idiom: Idiom?)
@@ -207,20 +206,83 @@ private final class Snapshot: Sendable {
   }
 
   let catalog: AssetCatalog
+  /// Per asset, 9 entries (scales 1…3 × generic, iphone, ipad): an index into `variants`, or -1.
+  private let choices: UnsafeMutableBufferPointer<Int32>
+  /// Every variant of every asset, asset by asset.
+  private let variants: UnsafeMutableBufferPointer<Variant>
+  /// An open-addressing table from name hash to asset index (-1 for an empty slot).
+  private let table: UnsafeMutableBufferPointer<Int32>
+  /// Each asset's `name.hashValue`, to skip string comparisons of other names.
+  private let hashes: UnsafeMutableBufferPointer<Int>
+  /// Each asset's name.
+  private let names: UnsafeMutableBufferPointer<String>
 
-  init(catalog: AssetCatalog) { self.catalog = catalog }
+  init(catalog: AssetCatalog) {
+    self.catalog = catalog
+    var choices: [Int32] = []
+    var variants: [Variant] = []
+    choices.reserveCapacity(catalog.assets.count * 9)
+    for asset in catalog.assets {
+      let base = Int32(variants.count)
+      for choice in asset.choices { choices.append(choice < 0 ? -1 : base + Int32(choice)) }
+      variants += asset.variants
+    }
+    self.choices = .allocate(capacity: choices.count)
+    _ = self.choices.initialize(from: choices)
+    self.variants = .allocate(capacity: variants.count)
+    _ = self.variants.initialize(from: variants)
+    var capacity = 16
+    while capacity < catalog.assets.count * 2 { capacity <<= 1 }
+    table = .allocate(capacity: capacity)
+    table.initialize(repeating: -1)
+    hashes = .allocate(capacity: catalog.assets.count)
+    names = .allocate(capacity: catalog.assets.count)
+    _ = names.initialize(from: catalog.assets.lazy.map(\.name))
+    for (index, asset) in catalog.assets.enumerated() {
+      let hash = asset.name.hashValue
+      hashes[index] = hash
+      var slot = hash & (capacity - 1)
+      while table[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
+      table[slot] = Int32(index)
+    }
+  }
+
+  deinit {
+    choices.deallocate()
+    variants.deinitialize().deallocate()
+    table.deallocate()
+    hashes.deallocate()
+    names.deinitialize().deallocate()
+  }
+
+  /// The index of the asset named `name`, probing the table.
+  private func assetIndex(_ name: String) -> Int? {
+    let hash = name.hashValue
+    let mask = table.count - 1
+    var slot = hash & mask
+    while true {
+      let index = Int(table[slot])
+      if index < 0 { return nil }
+      if hashes[index] == hash, names[index] == name { return index }
+      slot = (slot + 1) & mask
+    }
+  }
 
   func lookup(_ name: String, scale: Int, idiom: Idiom?) -> Answer {
-    if Snapshot.isPlain(name) {
-      // Most requests are a bare asset name: no parsing, no new strings.
-      guard let index = catalog.byName[name] else { return .missing }
-      let asset = catalog.assets[index]
-      guard let choice = asset.choiceIndex(scale: scale, idiom: idiom) else {
-        return .noVariant(scale: scale, idiom: idiom)
+    if scale <= 3, Snapshot.isPlain(name) {
+      // Most requests are a bare asset name at scale 1…3: no parsing, no new strings.
+      guard let index = assetIndex(name) else { return .missing }
+      let column: Int
+      switch idiom {
+      case nil: column = 0
+      case .iphone: column = 1
+      case .ipad: column = 2
       }
-      return .found(name: asset.name, variant: asset.variants[choice], requestedScale: scale)
+      let choice = Int(choices[index * 9 + (scale - 1) * 3 + column])
+      guard choice >= 0 else { return .noVariant(scale: scale, idiom: idiom) }
+      return .found(name: name, variant: variants[choice], requestedScale: scale)
     }
-    let parsed = AssetName(parsing: name)
+    let parsed = Snapshot.isPlain(name) ? AssetName(base: name) : AssetName(parsing: name)
     guard parsed.ext == "png", let index = catalog.byName[parsed.base] else { return .missing }
     let asset = catalog.assets[index]
     let requestedScale = parsed.scale ?? scale

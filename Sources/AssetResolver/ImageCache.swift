@@ -42,7 +42,7 @@ public final class ImageCache: Sendable {
   /// The most pixel bytes one image may cost and still be kept.
   public let entryCostLimit: Int
 
-  private let shards: [Shard]
+  private let shards: [Locked<ShardState>]
   private let shardMask: Int
   private let bytesHeld = Atomic<Int>(0)
   private let entryCount = Atomic<Int>(0)
@@ -67,7 +67,7 @@ public final class ImageCache: Sendable {
     self.entryCostLimit = min(costLimit, entryCostLimit ?? costLimit / 4)
     var count = 1
     while count < max(1, shards) { count <<= 1 }
-    self.shards = (0..<count).map { _ in Shard() }
+    self.shards = (0..<count).map { _ in Locked(ShardState()) }
     self.shardMask = count - 1
   }
 
@@ -79,13 +79,13 @@ public final class ImageCache: Sendable {
   ///
   /// - Throws: what `load` throws.
   public func image(forKey key: String, load: () throws -> Bitmap) throws -> Bitmap {
-    try stampedImage(forKey: key, load: { (try load(), nil) })
+    try stampedImage(forKey: CacheKey(key), load: { (try load(), nil) })
   }
 
   /// Like ``image(forKey:load:)``, keeping the stamp of the file decoded beside the image.
-  package func stampedImage(forKey key: String, load: () throws -> (Bitmap, FileStamp?)) throws -> Bitmap {
+  package func stampedImage(forKey key: CacheKey, load: () throws -> (Bitmap, FileStamp?)) throws -> Bitmap {
     let shard = shard(for: key)
-    let step = shard.state.withLock { (state) -> Step in
+    let step = shard.withLock { (state) -> Step in
       if let bitmap = state.hit(key) { return .hit(bitmap) }
       if let pending = state.inFlight[key] {
         state.hits += 1
@@ -105,7 +105,7 @@ public final class ImageCache: Sendable {
       let result = Result { try load() }
       var kept = false
       if case .success(let (bitmap, _)) = result { kept = reserve(cost: bitmap.pixels.count) }
-      let replaced = shard.state.withLock { (state) -> Int? in
+      let replaced = shard.withLock { (state) -> Int? in
         state.inFlight[key] = nil
         guard kept, case .success(let (bitmap, stamp)) = result else { return nil }
         return state.insert(key, bitmap: bitmap, stamp: stamp)
@@ -119,18 +119,20 @@ public final class ImageCache: Sendable {
 
   /// The image held for `key`, without loading; counts as a hit when found.
   public func cachedImage(forKey key: String) -> Bitmap? {
-    shard(for: key).state.withLock { $0.hit(key) }
+    let key = CacheKey(key)
+    return shard(for: key).withLock { $0.hit(key) }
   }
 
   /// Drops the image held for `key`, if any.
   public func removeValue(forKey key: String) {
-    if let cost = shard(for: key).state.withLock({ $0.remove(key) }) { release(cost: cost, count: 1) }
+    let key = CacheKey(key)
+    if let cost = shard(for: key).withLock({ $0.remove(key) }) { release(cost: cost, count: 1) }
   }
 
   /// Drops every image held (the counters of hits, misses and evictions stay).
   public func removeAll() {
     for shard in shards {
-      let (cost, count) = shard.state.withLock { $0.removeAll() }
+      let (cost, count) = shard.withLock { $0.removeAll() }
       release(cost: cost, count: count)
     }
   }
@@ -140,7 +142,7 @@ public final class ImageCache: Sendable {
     var hits = 0
     var misses = 0
     for shard in shards {
-      shard.state.withLock {
+      shard.withLock {
         hits += $0.hits
         misses += $0.misses
       }
@@ -152,17 +154,17 @@ public final class ImageCache: Sendable {
 
   /// The keys held, least recently used first within each shard.
   package var keys: [String] {
-    shards.flatMap { shard in shard.state.withLock { $0.keysOldestFirst() } }
+    shards.flatMap { shard in shard.withLock { $0.keysOldestFirst().map(\.path) } }
   }
 
   /// Keys and stamps of the images held, for a refresh to compare with the files.
-  package func stamps() -> [(key: String, stamp: FileStamp?)] {
-    shards.flatMap { shard in shard.state.withLock { $0.stamps() } }
+  package func stamps() -> [(key: CacheKey, stamp: FileStamp?)] {
+    shards.flatMap { shard in shard.withLock { $0.stamps() } }
   }
 
   /// Drops `key` if it is still held with `stamp`.
-  package func removeValue(forKey key: String, ifStamp stamp: FileStamp?) {
-    let cost = shard(for: key).state.withLock { (state) -> Int? in
+  package func removeValue(forKey key: CacheKey, ifStamp stamp: FileStamp?) {
+    let cost = shard(for: key).withLock { (state) -> Int? in
       guard let index = state.index[key], state.nodes[Int(index)].stamp == stamp else { return nil }
       return state.remove(key)
     }
@@ -177,8 +179,8 @@ public final class ImageCache: Sendable {
     case load(Pending)
   }
 
-  private func shard(for key: String) -> Shard {
-    shardMask == 0 ? shards[0] : shards[key.hashValue & shardMask]
+  private func shard(for key: CacheKey) -> Locked<ShardState> {
+    shards[key.hash & shardMask]
   }
 
   /// Claims room for one image of `cost`, evicting until it fits; `false` when it may not
@@ -219,7 +221,7 @@ public final class ImageCache: Sendable {
   private func evictOne() -> Bool {
     for _ in shards.indices {
       let index = evictionCursor.add(1, ordering: .relaxed).newValue & shardMask
-      if let cost = shards[index].state.withLock({ $0.removeOldest() }) {
+      if let cost = shards[index].withLock({ $0.removeOldest() }) {
         release(cost: cost, count: 1)
         evictions.add(1, ordering: .relaxed)
         return true
@@ -229,15 +231,32 @@ public final class ImageCache: Sendable {
   }
 }
 
-/// One independently locked partition of an ``ImageCache``.
-private final class Shard: Sendable {
-  let state = Locked(ShardState())
+/// A path with its hash computed once: the cache hashes it on every lookup.
+package struct CacheKey: Sendable, Hashable {
+  /// The file's path.
+  package let path: String
+  /// `path.hashValue`, for the shard and the table.
+  package let hash: Int
+
+  package init(_ path: String) {
+    self.path = path
+    self.hash = path.hashValue
+  }
+
+  package static func == (lhs: CacheKey, rhs: CacheKey) -> Bool {
+    lhs.hash == rhs.hash && lhs.path == rhs.path
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
+  }
 }
 
-/// An LRU list threaded through an array of nodes, most recent at `head`.
+/// One independently locked partition of an ``ImageCache``: an LRU list threaded
+/// through an array of nodes, most recent at `head`.
 private struct ShardState {
   struct Node {
-    var key: String
+    var key: CacheKey
     var bitmap: Bitmap?
     var stamp: FileStamp?
     var cost: Int
@@ -245,16 +264,16 @@ private struct ShardState {
     var next: Int32
   }
 
-  var index: [String: Int32] = [:]
+  var index: [CacheKey: Int32] = [:]
   var nodes: [Node] = []
   var freeNodes: [Int32] = []
   var head: Int32 = -1
   var tail: Int32 = -1
-  var inFlight: [String: Pending] = [:]
+  var inFlight: [CacheKey: Pending] = [:]
   var hits = 0
   var misses = 0
 
-  mutating func hit(_ key: String) -> Bitmap? {
+  mutating func hit(_ key: CacheKey) -> Bitmap? {
     guard let node = index[key] else { return nil }
     hits += 1
     if node != head {
@@ -265,7 +284,7 @@ private struct ShardState {
   }
 
   /// Inserts `key`; returns the cost of an image it replaced.
-  mutating func insert(_ key: String, bitmap: Bitmap, stamp: FileStamp?) -> Int? {
+  mutating func insert(_ key: CacheKey, bitmap: Bitmap, stamp: FileStamp?) -> Int? {
     let replaced = remove(key)
     let node = Node(key: key, bitmap: bitmap, stamp: stamp, cost: bitmap.pixels.count, previous: -1, next: -1)
     let slot: Int32
@@ -282,12 +301,12 @@ private struct ShardState {
   }
 
   /// Removes `key`; returns its cost when it was held.
-  mutating func remove(_ key: String) -> Int? {
+  mutating func remove(_ key: CacheKey) -> Int? {
     guard let node = index.removeValue(forKey: key) else { return nil }
     unlink(node)
     let cost = nodes[Int(node)].cost
     nodes[Int(node)].bitmap = nil
-    nodes[Int(node)].key = ""
+    nodes[Int(node)].key = CacheKey("")
     freeNodes.append(node)
     return cost
   }
@@ -308,8 +327,8 @@ private struct ShardState {
     return (cost, count)
   }
 
-  func keysOldestFirst() -> [String] {
-    var keys: [String] = []
+  func keysOldestFirst() -> [CacheKey] {
+    var keys: [CacheKey] = []
     var node = tail
     while node >= 0 {
       keys.append(nodes[Int(node)].key)
@@ -318,7 +337,7 @@ private struct ShardState {
     return keys
   }
 
-  func stamps() -> [(key: String, stamp: FileStamp?)] {
+  func stamps() -> [(key: CacheKey, stamp: FileStamp?)] {
     index.values.map { (nodes[Int($0)].key, nodes[Int($0)].stamp) }
   }
 

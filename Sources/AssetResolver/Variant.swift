@@ -22,39 +22,79 @@ public struct PointSize: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One file of an asset: where it is and which screens it is for.
+///
+/// Copying one is a single reference-count operation: the fields live in a shared,
+/// immutable box, so the lookup path of a busy service stays cheap.
 public struct Variant: Sendable, Hashable {
+  private final class Storage: Sendable {
+    let path: String
+    let key: CacheKey
+    let scale: Int
+    let idiom: Idiom?
+    let catalogIdiom: String?
+    let size: PointSize?
+    let suspiciousSuffix: String?
+    let isSelectable: Bool
+
+    init(
+      path: String, key: CacheKey, scale: Int, idiom: Idiom?, catalogIdiom: String?, size: PointSize?,
+      suspiciousSuffix: String?, isSelectable: Bool
+    ) {
+      self.path = path
+      self.key = key
+      self.scale = scale
+      self.idiom = idiom
+      self.catalogIdiom = catalogIdiom
+      self.size = size
+      self.suspiciousSuffix = suspiciousSuffix
+      self.isSelectable = isSelectable
+    }
+  }
+
+  private let storage: Storage
+
   /// The file's path relative to the catalog root, with `/` separators.
-  public var path: String
+  public var path: String { storage.path }
   /// The scale the file is drawn at: 1, 2, 3, …
-  public var scale: Int
+  public var scale: Int { storage.scale }
   /// The device family it is specific to; `nil` for a generic (universal) file.
-  public var idiom: Idiom?
+  public var idiom: Idiom? { storage.idiom }
   /// A catalog slot's `idiom` as written (`universal`, `iphone`, `ios-marketing`, `mac`…);
   /// `nil` for loose files.
-  public var catalogIdiom: String?
+  public var catalogIdiom: String? { storage.catalogIdiom }
   /// An app icon slot's size in points; `nil` elsewhere.
-  public var size: PointSize?
+  public var size: PointSize? { storage.size }
   /// For a loose file whose name has a suffix a device ignores (`@2X`, `~iPad`), that
   /// suffix; `nil` otherwise.
-  public var suspiciousSuffix: String?
+  public var suspiciousSuffix: String? { storage.suspiciousSuffix }
   /// Whether a request from an iOS device can pick this variant: catalog slots for other
   /// platforms (`mac`, `watch`, `tv`…) are indexed but never chosen.
-  public var isSelectable: Bool
-  /// The root joined with ``path``: the cache key and the file that is opened.
-  let fullPath: String
+  public var isSelectable: Bool { storage.isSelectable }
+  /// The root joined with ``path``: the file that is opened.
+  var fullPath: String { storage.key.path }
+  /// The cache key of the file, its hash computed once.
+  var key: CacheKey { storage.key }
 
   init(
     path: String, fullPath: String, scale: Int, idiom: Idiom?, catalogIdiom: String? = nil,
     size: PointSize? = nil, suspiciousSuffix: String? = nil, isSelectable: Bool = true
   ) {
-    self.path = path
-    self.fullPath = fullPath
-    self.scale = scale
-    self.idiom = idiom
-    self.catalogIdiom = catalogIdiom
-    self.size = size
-    self.suspiciousSuffix = suspiciousSuffix
-    self.isSelectable = isSelectable
+    storage = Storage(
+      path: path, key: CacheKey(fullPath), scale: scale, idiom: idiom, catalogIdiom: catalogIdiom, size: size,
+      suspiciousSuffix: suspiciousSuffix, isSelectable: isSelectable)
+  }
+
+  public static func == (lhs: Variant, rhs: Variant) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.path == rhs.path && lhs.fullPath == rhs.fullPath && lhs.scale == rhs.scale
+        && lhs.idiom == rhs.idiom && lhs.catalogIdiom == rhs.catalogIdiom && lhs.size == rhs.size
+        && lhs.suspiciousSuffix == rhs.suspiciousSuffix && lhs.isSelectable == rhs.isSelectable)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(fullPath)
+    hasher.combine(scale)
+    hasher.combine(catalogIdiom)
   }
 }
 
