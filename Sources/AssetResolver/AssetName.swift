@@ -52,55 +52,125 @@ public struct AssetName: Sendable, Hashable, CustomStringConvertible {
 
   /// Splits `text` into base, scale, idiom and extension.
   ///
-  /// - Complexity: O(n) in the length of `text`.
+  /// - Complexity: O(n) in the length of `text`; it works on UTF-8 bytes and makes one
+  ///   new string (the base), because the index parses every file name of a tree.
   public init(parsing text: String) {
-    self.init(base: text)
-    hasExplicitExtension = false
-    var stem = Substring(text)
-    if let dot = stem.lastIndex(of: "."), !stem[..<dot].hasSuffix("/") {
-      let tail = stem[stem.index(after: dot)...]
-      if !tail.contains("/"), AssetName.imageExtensions.contains(String(tail)) {
-        ext = String(tail)
-        hasExplicitExtension = true
-        stem = stem[..<dot]
+    var text = text
+    text.makeContiguousUTF8()
+    self = text.utf8.withContiguousStorageIfAvailable { AssetName.parse($0) }!
+  }
+
+  private static let dot = UInt8(ascii: ".")
+  private static let slash = UInt8(ascii: "/")
+  private static let tilde = UInt8(ascii: "~")
+  private static let at = UInt8(ascii: "@")
+
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> AssetName {
+    var name = AssetName(base: "")
+    name.hasExplicitExtension = false
+    var end = bytes.count
+    // The extension: after the last dot of the last path component, if it names an image type.
+    var index = end - 1
+    while index >= 0, bytes[index] != dot, bytes[index] != slash { index -= 1 }
+    if index > 0, bytes[index] == dot, bytes[index - 1] != slash {
+      let tail = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
+      if tail.elementsEqual("png".utf8) {
+        name.hasExplicitExtension = true
+        end = index
+      } else {
+        let ext = String(decoding: tail, as: UTF8.self)
+        if imageExtensions.contains(ext) {
+          name.ext = ext
+          name.hasExplicitExtension = true
+          end = index
+        }
       }
     }
-    if stem.hasSuffix("~iphone") {
-      idiom = .iphone
-      stem = stem.dropLast(7)
-    } else if stem.hasSuffix("~ipad") {
-      idiom = .ipad
-      stem = stem.dropLast(5)
-    } else if let tilde = stem.lastIndex(of: "~") {
-      let word = stem[stem.index(after: tilde)...].lowercased()
-      if word == "iphone" || word == "ipad" { suspiciousSuffix = String(stem[tilde...]) }
-    }
-    if let at = stem.lastIndex(of: "@") {
-      let suffix = stem[stem.index(after: at)...]
-      if let value = AssetName.scaleValue(suffix, marker: "x") {
-        scale = value
-        stem = stem[..<at]
-      } else if AssetName.scaleValue(suffix, marker: "X") != nil, suspiciousSuffix == nil {
-        suspiciousSuffix = String(stem[at...])
+    if hasSuffix(bytes, end, "~iphone") {
+      name.idiom = .iphone
+      end -= 7
+    } else if hasSuffix(bytes, end, "~ipad") {
+      name.idiom = .ipad
+      end -= 5
+    } else if let mark = lastIndex(of: tilde, in: bytes, before: end) {
+      let word = UnsafeBufferPointer(rebasing: bytes[(mark + 1)..<end])
+      if equalsIgnoringCase(word, "iphone") || equalsIgnoringCase(word, "ipad") {
+        name.suspiciousSuffix = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[mark..<end]), as: UTF8.self)
       }
     }
-    if suspiciousSuffix == nil, let tilde = stem.lastIndex(of: "~") {
+    if let mark = lastIndex(of: at, in: bytes, before: end) {
+      let suffix = UnsafeBufferPointer(rebasing: bytes[(mark + 1)..<end])
+      if let value = scaleValue(suffix, marker: UInt8(ascii: "x")) {
+        name.scale = value
+        end = mark
+      } else if scaleValue(suffix, marker: UInt8(ascii: "X")) != nil, name.suspiciousSuffix == nil {
+        name.suspiciousSuffix = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[mark..<end]), as: UTF8.self)
+      }
+    }
+    if name.suspiciousSuffix == nil, let mark = lastIndex(of: tilde, in: bytes, before: end) {
       // `icon~ipad@2x`: the idiom sits before the scale, so a device reads neither.
-      let word = stem[stem.index(after: tilde)...]
-      let lower = word.lowercased()
-      if lower.hasPrefix("iphone@") || lower.hasPrefix("ipad@") || lower == "iphone" || lower == "ipad" {
-        suspiciousSuffix = String(stem[tilde...])
+      let word = UnsafeBufferPointer(rebasing: bytes[(mark + 1)..<end])
+      if startsIgnoringCase(word, "iphone@") || startsIgnoringCase(word, "ipad@")
+        || equalsIgnoringCase(word, "iphone") || equalsIgnoringCase(word, "ipad")
+      {
+        name.suspiciousSuffix = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[mark..<end]), as: UTF8.self)
       }
     }
-    base = String(stem)
+    name.base = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self)
+    return name
+  }
+
+  private static func hasSuffix(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int, _ suffix: StaticString)
+    -> Bool
+  {
+    let count = suffix.utf8CodeUnitCount
+    guard end >= count else { return false }
+    return UnsafeBufferPointer(rebasing: bytes[(end - count)..<end]).elementsEqual(
+      UnsafeBufferPointer(start: suffix.utf8Start, count: count))
+  }
+
+  private static func lastIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Int?
+  {
+    var index = end - 1
+    while index >= 0 {
+      if bytes[index] == byte { return index }
+      index -= 1
+    }
+    return nil
+  }
+
+  private static func lower(_ byte: UInt8) -> UInt8 {
+    byte >= 65 && byte <= 90 ? byte + 32 : byte
+  }
+
+  private static func equalsIgnoringCase(_ word: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString)
+    -> Bool
+  {
+    word.count == lowercase.utf8CodeUnitCount && startsIgnoringCase(word, lowercase)
+  }
+
+  private static func startsIgnoringCase(_ word: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString)
+    -> Bool
+  {
+    let count = lowercase.utf8CodeUnitCount
+    guard word.count >= count else { return false }
+    for offset in 0..<count where lower(word[offset]) != lowercase.utf8Start[offset] { return false }
+    return true
   }
 
   /// `N` for a suffix `N<marker>` with N a positive decimal integer without a leading zero.
-  private static func scaleValue(_ suffix: Substring, marker: Character) -> Int? {
-    guard suffix.count >= 2, suffix.last == marker else { return nil }
-    let digits = suffix.dropLast()
-    guard digits.first != "0", digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-    guard let value = Int(digits), value >= 1 else { return nil }
+  private static func scaleValue(_ suffix: UnsafeBufferPointer<UInt8>, marker: UInt8) -> Int? {
+    guard suffix.count >= 2, suffix.count <= 10, suffix[suffix.count - 1] == marker,
+      suffix[0] != UInt8(ascii: "0")
+    else { return nil }
+    var value = 0
+    for byte in suffix.dropLast() {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
     return value
   }
 

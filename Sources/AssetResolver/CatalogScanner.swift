@@ -57,20 +57,22 @@ struct CatalogScanner {
   /// keeps the set (the first set by path) and records the others.
   func mergedAssets() -> (assets: [Asset], problems: [CatalogProblem]) {
     var problems: [CatalogProblem] = []
-    var byName: [String: Asset] = [:]
-    byName.reserveCapacity(looseVariants.count + setAssets.count)
+    var setsByName: [String: Asset] = [:]
+    var assets: [Asset] = []
+    assets.reserveCapacity(looseVariants.count + setAssets.count)
     for asset in setAssets.sorted(by: { $0.path < $1.path }) {
-      if let kept = byName[asset.name] {
+      if let kept = setsByName[asset.name] {
         problems.append(
           CatalogProblem(
             kind: .duplicateName, path: asset.path,
             message: "asset \"\(asset.name)\" is also provided by \(kept.path); this one is ignored"))
         continue
       }
-      byName[asset.name] = asset
+      setsByName[asset.name] = asset
+      assets.append(asset)
     }
     for (name, variants) in looseVariants {
-      if let kept = byName[name] {
+      if let kept = setsByName[name] {
         for variant in variants {
           problems.append(
             CatalogProblem(
@@ -79,10 +81,10 @@ struct CatalogScanner {
         }
         continue
       }
-      byName[name] = Asset(name: name, source: .looseFiles, variants: variants)
+      assets.append(Asset(name: name, source: .looseFiles, variants: variants))
     }
-    problems.sort { $0.path < $1.path }
-    return (byName.values.sorted { $0.name < $1.name }, problems)
+    assets.sort { $0.name < $1.name }
+    return (assets, problems)
   }
 
   // MARK: - Plain folders
@@ -92,6 +94,8 @@ struct CatalogScanner {
     guard let directory = openDirectory(fd, relative: relative) else { return }
     defer { closedir(directory) }
     let directoryFD = dirfd(directory)
+    // Joined once per folder, not once per file.
+    let prefixes = Prefixes(root: root, folder: relative)
     while let entry = readdir(directory) {
       let type = entry.pointee.d_type
       withUnsafeBytes(of: &entry.pointee.d_name) { raw in
@@ -101,7 +105,7 @@ struct CatalogScanner {
         if kind == UInt8(DT_UNKNOWN) { kind = FileSystem.type(at: directoryFD, name) }
         switch kind {
         case UInt8(DT_REG):
-          if FileSystem.hasSuffix(name, ".png") { addLoose(folder: relative, file: String(cString: name)) }
+          if FileSystem.hasSuffix(name, ".png") { addLoose(prefixes, file: String(cString: name)) }
         case UInt8(DT_DIR):
           let child = CatalogScanner.join(relative, String(cString: name))
           let childFD = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -152,18 +156,27 @@ struct CatalogScanner {
       let slash = relative.lastIndex(of: "/")
       let folder = slash.map { String(relative[..<$0]) } ?? ""
       let file = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
-      addLoose(folder: folder, file: file)
+      addLoose(Prefixes(root: root, folder: folder), file: file)
     }
   }
 
-  private mutating func addLoose(folder: String, file: String) {
+  /// A folder's path relative to the root and from the root, each ending in `/`.
+  private struct Prefixes {
+    var relative: String
+    var full: String
+
+    init(root: String, folder: String) {
+      relative = folder.isEmpty ? "" : folder + "/"
+      full = (root.hasSuffix("/") ? root : root + "/") + relative
+    }
+  }
+
+  private mutating func addLoose(_ prefixes: Prefixes, file: String) {
     let name = AssetName(parsing: file)
-    let key = CatalogScanner.join(folder, name.base)
-    let path = CatalogScanner.join(folder, file)
     let variant = Variant(
-      path: path, fullPath: CatalogScanner.join(root, path), scale: name.scale ?? 1,
+      path: prefixes.relative + file, fullPath: prefixes.full + file, scale: name.scale ?? 1,
       idiom: name.idiom, suspiciousSuffix: name.suspiciousSuffix)
-    looseVariants[key, default: []].append(variant)
+    looseVariants[prefixes.relative + name.base, default: []].append(variant)
   }
 
   /// `fdopendir`, refusing to enter a folder twice (a symbolic link loop).

@@ -144,8 +144,15 @@ func timeThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Dou
   return now() - start
 }
 
-let files = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 10_000 : 10_000
+let arguments = CommandLine.arguments.dropFirst()
+let files = arguments.compactMap { Int($0) }.first ?? 10_000
 let (root, names) = try makeTree(files: files)
+if arguments.contains("--index-only") {
+  // For profiling the index alone: `perf record ResolverBench --index-only`.
+  for _ in 0..<50 { precondition(AssetCatalog(root: root).assets.count == names.count) }
+  _ = system("rm -rf '\(root)'")
+  exit(0)
+}
 print("resolver benchmark: \(files) PNG files, \(names.count) assets, in \(root)")
 
 var assetCount = 0
