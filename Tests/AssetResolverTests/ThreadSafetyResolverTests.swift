@@ -68,8 +68,8 @@ struct Ledger {
       init(_ name: String) { self.name = name }
     }
     let keys = (0..<96).map { KeyState("icon-\($0)") }
-    let cost = 16 * 16 * 4
-    let limit = 40 * cost  // fewer than the keys: misses evict
+    let cost = 4 * 4 * 4
+    let limit = 48 * cost  // half the keys: about half the requests miss and evict
     let cache = ImageCache(costLimit: limit, countLimit: 1_000, entryCostLimit: cost)
     let decodes = Atomic<Int>(0)
     let overlaps = Atomic<Int>(0)
@@ -84,13 +84,13 @@ struct Ledger {
             decodes.add(1, ordering: .relaxed)
             if key.decoding.add(1, ordering: .relaxed).newValue > 1 { overlaps.add(1, ordering: .relaxed) }
             defer { key.decoding.subtract(1, ordering: .relaxed) }
-            return Bitmap(width: 16, height: 16, filling: (UInt8(key.name.count), 0, 0, 255))
+            return Bitmap(width: 4, height: 4, filling: (UInt8(key.name.count), 0, 0, 255))
           }
           if bitmap.pixels.count != cost { failures.add(1, ordering: .relaxed) }
         } catch {
           failures.add(1, ordering: .relaxed)
         }
-        if request % 64 == 0 {
+        if request % 128 == 0 {
           maxBytesHeld.max(cache.statistics.bytesHeld, ordering: .relaxed)
         }
       }
