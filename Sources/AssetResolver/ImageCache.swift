@@ -152,7 +152,7 @@ public final class ImageCache: Sendable {
       bytesHeld: bytesHeld.load(ordering: .relaxed), count: entryCount.load(ordering: .relaxed))
   }
 
-  /// The keys held, least recently used first within each shard.
+  /// The keys held, least recently used first within each shard (for tests of the order).
   package var keys: [String] {
     shards.flatMap { shard in shard.withLock { $0.keysOldestFirst().map(\.path) } }
   }

@@ -31,6 +31,7 @@ import Testing
     for key in ["a", "b", "c"] { _ = try cache.image(forKey: key) { Self.bitmap(costing: 100) } }
     #expect(cache.cachedImage(forKey: "a") != nil)  // a is now the most recent
     _ = try cache.image(forKey: "d") { Self.bitmap(costing: 100) }
+    #expect(cache.keys == ["c", "a", "d"])  // least recently used first
     #expect(cache.cachedImage(forKey: "b") == nil)
     #expect(cache.cachedImage(forKey: "c") != nil)
     #expect(cache.cachedImage(forKey: "a") != nil)
