@@ -5,6 +5,7 @@ let package = Package(
   name: "IconGrid",
   products: [
     .library(name: "PNGCodec", targets: ["PNGCodec"]),
+    .library(name: "AssetResolver", targets: ["AssetResolver"]),
     .library(name: "ContactSheet", targets: ["ContactSheet"]),
     .executable(name: "icongrid", targets: ["icongrid"]),
   ],
@@ -20,14 +21,17 @@ let package = Package(
       providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]
     ),
     .target(name: "PNGCodec", dependencies: ["CLibPNG"]),
-    .target(name: "ContactSheet", dependencies: ["PNGCodec", "CFreeType"]),
-    .target(name: "IconGridCLI", dependencies: ["ContactSheet", "PNGCodec"]),
+    .target(name: "AssetResolver", dependencies: ["PNGCodec"]),
+    .target(name: "ContactSheet", dependencies: ["AssetResolver", "PNGCodec", "CFreeType"]),
+    .target(name: "IconGridCLI", dependencies: ["ContactSheet", "AssetResolver", "PNGCodec"]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
-    .testTarget(name: "IconGridCLITests", dependencies: ["IconGridCLI", "PNGCodec"]),
+    .testTarget(name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec"]),
     .testTarget(
-      name: "ContactSheetTests", dependencies: ["ContactSheet", "PNGCodec"],
+      name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetResolver", "PNGCodec"],
       exclude: ["Fixtures"]),
+    .testTarget(
+      name: "IconGridCLITests", dependencies: ["IconGridCLI", "ContactSheet", "AssetResolver", "PNGCodec"]),
   ],
   swiftLanguageModes: [.v6]
 )

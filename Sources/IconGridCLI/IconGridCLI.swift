@@ -8,6 +8,8 @@ public enum Command: Sendable, Equatable {
   case version
   /// `icongrid info FILE...`.
   case info(InfoOptions)
+  /// `icongrid resolve NAME --in ROOT` or `icongrid resolve --list --in ROOT`.
+  case resolve(ResolveOptions)
   /// `icongrid sheet INPUT -o OUT.png`.
   case sheet(SheetOptions)
 }
@@ -28,7 +30,9 @@ public enum IconGridCLI {
   /// The tool's version.
   public static let version = "0.1.0"
 
-  static let subcommands: [Subcommand] = [InfoCommand.subcommand, SheetCommand.subcommand]
+  static let subcommands: [Subcommand] = [
+    InfoCommand.subcommand, ResolveCommand.subcommand, SheetCommand.subcommand,
+  ]
 
   /// Parses the arguments after the program name.
   ///
@@ -69,6 +73,8 @@ public enum IconGridCLI {
       return ExitStatus.success
     case .info(let options):
       return InfoCommand.run(options, console: console)
+    case .resolve(let options):
+      return ResolveCommand.run(options, console: console)
     case .sheet(let options):
       return SheetCommand.run(options, console: console)
     }

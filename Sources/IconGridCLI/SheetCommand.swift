@@ -1,3 +1,4 @@
+import AssetResolver
 import ContactSheet
 import Foundation
 import PNGCodec
@@ -154,16 +155,18 @@ enum SheetCommand {
         strict: parsed.has("--strict"), progress: parsed.has("--progress")))
   }
 
-  /// The data source icons come from: loose files under `assetsRoot`.
+  /// The data source icons come from: the resolver's library over `assetsRoot` (loose
+  /// files and asset catalogs, the scale rule, the decoded-image cache).
   ///
   /// - Throws: when the assets folder cannot be opened (the command exits 66).
   static func makeDataSource(assetsRoot: String) throws -> any SheetDataSource {
-    SimpleFolderSource(root: assetsRoot)
+    AssetLibrarySource(try AssetLibrary(root: assetsRoot, cache: ImageCache(costLimit: 8 << 20)))
   }
 
-  /// The text renderer for labels (and, bigger, headings) at `pixelSize`.
+  /// The text renderer for labels (and, bigger, headings) at `pixelSize`: FreeType, with
+  /// fontconfig's per-character fallback.
   static func makeLabelRenderer(family: String?, pixelSize: Int) throws -> any LabelRendering {
-    BlockLabelRenderer(pixelSize: pixelSize)
+    try LabelRasterizer(family: family, pixelSize: pixelSize)
   }
 
   static func run(_ options: SheetOptions, console: Console) -> Int32 {

@@ -4,19 +4,6 @@ import PNGCodec
 import Synchronization
 import Testing
 
-/// A console whose streams are kept in memory.
-final class CapturedConsole: Sendable {
-  private let outText = Mutex("")
-  private let errText = Mutex("")
-  var out: String { outText.withLock { $0 } }
-  var err: String { errText.withLock { $0 } }
-  var console: Console {
-    Console(
-      out: { text in self.outText.withLock { $0 += text } },
-      err: { text in self.errText.withLock { $0 += text } })
-  }
-}
-
 @Suite("icongrid sheet")
 struct SheetCommandTests {
   /// A folder with `mail` at 1x and 2x, and `maps` at 1x only.
