@@ -5,6 +5,7 @@ let package = Package(
   name: "IconGrid",
   products: [
     .library(name: "PNGCodec", targets: ["PNGCodec"]),
+    .library(name: "AssetResolver", targets: ["AssetResolver"]),
     .library(name: "ContactSheet", targets: ["ContactSheet"]),
     .library(name: "AssetCheck", targets: ["AssetCheck"]),
     .executable(name: "icongrid", targets: ["icongrid"]),
@@ -21,14 +22,19 @@ let package = Package(
       providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]
     ),
     .target(name: "PNGCodec", dependencies: ["CLibPNG"]),
-    .target(name: "ContactSheet", dependencies: ["PNGCodec", "CFreeType"]),
-    .target(name: "AssetCheck", dependencies: ["PNGCodec"]),
-    .target(name: "IconGridCLI", dependencies: ["PNGCodec", "AssetCheck"]),
+    .target(name: "AssetResolver", dependencies: ["PNGCodec"]),
+    .target(name: "ContactSheet", dependencies: ["AssetResolver", "PNGCodec", "CFreeType"]),
+    .target(name: "AssetCheck", dependencies: ["AssetResolver", "PNGCodec"]),
+    .target(name: "IconGridCLI", dependencies: ["ContactSheet", "AssetCheck", "AssetResolver", "PNGCodec"]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
-    .testTarget(name: "ContactSheetTests", dependencies: ["ContactSheet", "PNGCodec"]),
-    .testTarget(name: "IconGridCLITests", dependencies: ["IconGridCLI", "PNGCodec"]),
-    .testTarget(name: "AssetCheckTests", dependencies: ["AssetCheck", "IconGridCLI", "PNGCodec"]),
+    .testTarget(name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec"]),
+    .testTarget(
+      name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetResolver", "PNGCodec"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "IconGridCLITests", dependencies: ["IconGridCLI", "ContactSheet", "AssetResolver", "PNGCodec"]),
+    .testTarget(name: "AssetCheckTests", dependencies: ["AssetCheck", "IconGridCLI", "AssetResolver", "PNGCodec"]),
   ],
   swiftLanguageModes: [.v6]
 )

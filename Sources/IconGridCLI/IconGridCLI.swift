@@ -8,6 +8,10 @@ public enum Command: Sendable, Equatable {
   case version
   /// `icongrid info FILE...`.
   case info(InfoOptions)
+  /// `icongrid resolve NAME --in ROOT` or `icongrid resolve --list --in ROOT`.
+  case resolve(ResolveOptions)
+  /// `icongrid sheet INPUT -o OUT.png`.
+  case sheet(SheetOptions)
 }
 
 /// One subcommand: how it is spelt, described and parsed.
@@ -26,7 +30,9 @@ public enum IconGridCLI {
   /// The tool's version.
   public static let version = "0.1.0"
 
-  static let subcommands: [Subcommand] = [InfoCommand.subcommand]
+  static let subcommands: [Subcommand] = [
+    InfoCommand.subcommand, ResolveCommand.subcommand, SheetCommand.subcommand,
+  ]
 
   /// Parses the arguments after the program name.
   ///
@@ -67,6 +73,10 @@ public enum IconGridCLI {
       return ExitStatus.success
     case .info(let options):
       return InfoCommand.run(options, console: console)
+    case .resolve(let options):
+      return ResolveCommand.run(options, console: console)
+    case .sheet(let options):
+      return SheetCommand.run(options, console: console)
     }
   }
 

@@ -4,20 +4,6 @@ import Testing
 
 @testable import IconGridCLI
 
-/// A console whose two streams are collected in memory.
-final class CapturedConsole: Sendable {
-  private let outText = Mutex("")
-  private let errText = Mutex("")
-
-  var console: Console {
-    Console(
-      out: { text in self.outText.withLock { $0 += text } },
-      err: { text in self.errText.withLock { $0 += text } })
-  }
-  var out: String { outText.withLock { $0 } }
-  var err: String { errText.withLock { $0 } }
-}
-
 /// Runs `icongrid ARGUMENTS` in-process.
 func icongrid(_ arguments: String...) -> (status: Int32, out: String, err: String) {
   let captured = CapturedConsole()
@@ -168,7 +154,9 @@ struct UsageTests {
     usage: icongrid <subcommand> [options]
 
     subcommands:
-      info  Show the header of PNG files and whether they decode.
+      info     Show the header of PNG files and whether they decode.
+      resolve  Show which file a device at a scale gets for an asset name.
+      sheet    Render a contact sheet of app icons (the nine-grid) into one PNG.
 
     options:
       -h, --help     Show help (also: icongrid help <subcommand>).

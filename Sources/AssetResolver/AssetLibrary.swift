@@ -1,0 +1,316 @@
+import PNGCodec
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The resolver a service holds: a root's index, the scale rule and a bounded image cache.
+///
+/// ```swift
+/// let library = try AssetLibrary(root: "/srv/icons", cache: ImageCache(costLimit: 64 << 20))
+/// let answer = try library.image(named: "mail", scale: 3)
+/// // answer.bitmap: the pixels; answer.resolved.scale: the scale of the file chosen
+/// ```
+///
+/// Thread safety: every method may be called from any thread at once. The index is an
+/// immutable snapshot that ``refresh()`` replaces; a lookup sees either the old or the new
+/// one, never a mix. Images are decoded once and served from the ``cache``; a cached
+/// image is returned without touching the file system.
+///
+/// Names are asset names (`mail`, `tabs/home`, `Icons/mail`), optionally with `.png`,
+/// a pinned `@Nx` or `~idiom`. Only indexed files are ever opened, so `..`, absolute
+/// paths and symbolic links that lead outside the root resolve to "not found".
+public final class AssetLibrary: Sendable {
+  /// The root folder, as given.
+  public let root: String
+  /// The cache decoded images go to (it may be shared between libraries).
+  public let cache: ImageCache
+
+  private let canonicalRoot: String
+  private let decode: @Sendable (String) throws -> Bitmap
+  /// Readers take the lane of their thread, so lookups on different threads do not
+  /// contend for one lock; ``refresh()`` swaps the snapshot in every lane.
+  private let lanes: [Locked<Snapshot>]
+  private let laneShift: Int
+  private let pixelSizes = Locked<[String: PixelSize]>([:])
+  private let refreshing = Locked<Void>(())
+
+  /// Indexes `root` and creates a library over it.
+  ///
+  /// - Parameters:
+  ///   - cache: where decoded images are kept.
+  ///   - limits: what a decoded file may be; larger files are refused, not decoded.
+  ///   - decode: decodes the file at a path; by default ``PNGDecoder`` with `limits`.
+  /// - Throws: ``ResolveError`` with ``ResolveError/Reason/rootUnreadable(_:)`` when
+  ///   `root` is not a folder.
+  public init(
+    root: String, cache: ImageCache = ImageCache(), limits: DecodingLimits = .default,
+    decode: (@Sendable (String) throws -> Bitmap)? = nil
+  ) throws {
+    guard FileSystem.isDirectory(root), let canonical = FileSystem.realPath(root) else {
+      throw ResolveError(name: "", root: root, reason: .rootUnreadable("no such folder"))
+    }
+    self.root = root
+    self.cache = cache
+    self.canonicalRoot = canonical
+    self.decode = decode ?? { path in try PNGDecoder.decode(contentsOf: path, limits: limits) }
+    let snapshot = Snapshot(catalog: AssetCatalog(root: canonical))
+    let laneCount = 16
+    self.lanes = (0..<laneCount).map { _ in Locked(snapshot) }
+    self.laneShift = 64 - laneCount.trailingZeroBitCount
+  }
+
+  /// The current index (the root in it is the canonical path).
+  public var catalog: AssetCatalog {
+    lane().withLock { $0.catalog }
+  }
+
+  /// The file a device of `idiom` at `scale` gets for `name`, with its size read from the
+  /// PNG header (once per file; ``refresh()`` forgets the sizes).
+  ///
+  /// - Parameters:
+  ///   - scale: the screen's scale, 1 or more (smaller values count as 1).
+  ///   - idiom: the device family; `nil` takes generic files first.
+  /// - Throws: ``ResolveError``: not found (with suggestions), or the header is unreadable.
+  public func variant(named name: String, scale: Int = 1, idiom: Idiom? = nil) throws -> ResolvedVariant {
+    let found = try find(name, scale: scale, idiom: idiom)
+    let key = found.variant.fullPath
+    if let size = pixelSizes.withLock({ $0[key] }) {
+      return ResolvedVariant(
+        name: found.name, variant: found.variant, requestedScale: found.requestedScale,
+        pixelWidth: size.width, pixelHeight: size.height)
+    }
+    let header: PNGHeader
+    do {
+      try checkInside(key, name: name)
+      header = try PNGHeader.probe(contentsOf: key)
+    } catch let error as ResolveError {
+      throw error
+    } catch {
+      throw ResolveError(
+        name: name, root: root, reason: .unreadable(PNGError.from(error).at(found.variant.path)))
+    }
+    let size = PixelSize(width: header.width, height: header.height)
+    pixelSizes.withLock { $0[key] = size }
+    return ResolvedVariant(
+      name: found.name, variant: found.variant, requestedScale: found.requestedScale,
+      pixelWidth: size.width, pixelHeight: size.height)
+  }
+
+  /// The decoded image a device of `idiom` at `scale` gets for `name`, from the cache
+  /// when it is there.
+  ///
+  /// - Throws: ``ResolveError``: not found (with suggestions), or the file does not decode.
+  /// - Complexity: a cached image costs two hash lookups and no system call.
+  public func image(named name: String, scale: Int = 1, idiom: Idiom? = nil) throws -> ResolvedImage {
+    let found = try find(name, scale: scale, idiom: idiom)
+    let variant = found.variant
+    let bitmap: Bitmap
+    do {
+      bitmap = try cache.stampedImage(
+        forKey: variant.key,
+        load: { () throws -> (Bitmap, FileStamp?) in
+          try checkInside(variant.fullPath, name: name)
+          let stamp = FileSystem.stamp(variant.fullPath)
+          return (try decode(variant.fullPath), stamp)
+        })
+    } catch let error as ResolveError {
+      throw error
+    } catch {
+      throw ResolveError(name: name, root: root, reason: .unreadable(PNGError.from(error).at(variant.path)))
+    }
+    let resolved = ResolvedVariant(
+      name: found.name, variant: variant, requestedScale: found.requestedScale,
+      pixelWidth: bitmap.width, pixelHeight: bitmap.height)
+    return ResolvedImage(bitmap: bitmap, resolved: resolved)
+  }
+
+  /// Indexes the root again and drops cached images whose file changed size or
+  /// modification time (or vanished).
+  ///
+  /// Lookups running meanwhile keep answering from the previous index.
+  public func refresh() {
+    refreshing.withLock { _ in
+      let snapshot = Snapshot(catalog: AssetCatalog(root: canonicalRoot))
+      for lane in lanes { lane.withLock { $0 = snapshot } }
+      pixelSizes.withLock { $0 = [:] }
+      for (key, stamp) in cache.stamps() where FileSystem.isInside(key.path, root: canonicalRoot) {
+        if FileSystem.stamp(key.path) != stamp { cache.removeValue(forKey: key, ifStamp: stamp) }
+      }
+    }
+  }
+
+  // MARK: - Lookup
+
+  private struct Found {
+    var name: String
+    var variant: Variant
+    var requestedScale: Int
+  }
+
+  private func lane() -> Locked<Snapshot> {
+    let thread = UInt64(pthreadID())
+    return lanes[Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> UInt64(laneShift))]
+  }
+
+  private func find(_ name: String, scale: Int, idiom: Idiom?) throws -> Found {
+    let scale = max(1, scale)
+    let answer = lane().withLock { (snapshot) -> Snapshot.Answer in
+      snapshot.lookup(name, scale: scale, idiom: idiom)
+    }
+    switch answer {
+    case .found(let assetName, let variant, let requestedScale):
+      return Found(name: assetName, variant: variant, requestedScale: requestedScale)
+    case .noVariant(let requestedScale, let requestedIdiom):
+      throw ResolveError(
+        name: name, root: root, reason: .noMatchingVariant(scale: requestedScale, idiom: requestedIdiom))
+    case .missing:
+      let key = AssetName(parsing: name).base
+      throw ResolveError(
+        name: name, root: root, reason: .notFound(suggestions: catalog.suggestions(for: key)))
+    }
+  }
+
+  /// A file is opened only when its real path lies inside the root (a link may have
+  /// been swapped in since the index was built).
+  private func checkInside(_ path: String, name: String) throws {
+    guard let real = FileSystem.realPath(path), FileSystem.isInside(real, root: canonicalRoot) else {
+      throw ResolveError(
+        name: name, root: root, reason: .notFound(suggestions: []))
+    }
+  }
+}
+
+private struct PixelSize: Sendable {
+  var width: Int
+  var height: Int
+}
+
+/// An immutable index as lookups see it: the catalog plus flat tables, so a lookup
+/// copies one variant and nothing else.
+///
+/// `@unchecked Sendable` is safe: the two tables are allocated and filled in `init`, only
+/// read afterwards, and freed in `deinit` when no thread can hold the snapshot. They are
+/// raw buffers rather than arrays so that reading them never touches a shared reference
+/// count (which would make threads contend for one cache line).
+private final class Snapshot: @unchecked Sendable {
+  enum Answer {
+    case found(name: String, variant: Variant, requestedScale: Int)
+    case noVariant(scale: Int, idiom: Idiom?)
+    case missing
+  }
+
+  let catalog: AssetCatalog
+  /// Per asset, 9 entries (scales 1…3 × generic, iphone, ipad): an index into `variants`, or -1.
+  private let choices: UnsafeMutableBufferPointer<Int32>
+  /// Every variant of every asset, asset by asset.
+  private let variants: UnsafeMutableBufferPointer<Variant>
+  /// An open-addressing table from name hash to asset index (-1 for an empty slot).
+  private let table: UnsafeMutableBufferPointer<Int32>
+  /// Each asset's `name.hashValue`, to skip string comparisons of other names.
+  private let hashes: UnsafeMutableBufferPointer<Int>
+  /// Each asset's name.
+  private let names: UnsafeMutableBufferPointer<String>
+
+  init(catalog: AssetCatalog) {
+    self.catalog = catalog
+    var choices: [Int32] = []
+    var variants: [Variant] = []
+    choices.reserveCapacity(catalog.assets.count * 9)
+    for asset in catalog.assets {
+      let base = Int32(variants.count)
+      for choice in asset.choices { choices.append(choice < 0 ? -1 : base + Int32(choice)) }
+      variants += asset.variants
+    }
+    self.choices = .allocate(capacity: choices.count)
+    _ = self.choices.initialize(from: choices)
+    self.variants = .allocate(capacity: variants.count)
+    _ = self.variants.initialize(from: variants)
+    var capacity = 16
+    while capacity < catalog.assets.count * 2 { capacity <<= 1 }
+    table = .allocate(capacity: capacity)
+    table.initialize(repeating: -1)
+    hashes = .allocate(capacity: catalog.assets.count)
+    names = .allocate(capacity: catalog.assets.count)
+    _ = names.initialize(from: catalog.assets.lazy.map(\.name))
+    for (index, asset) in catalog.assets.enumerated() {
+      let hash = asset.name.hashValue
+      hashes[index] = hash
+      var slot = hash & (capacity - 1)
+      while table[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
+      table[slot] = Int32(index)
+    }
+  }
+
+  deinit {
+    choices.deallocate()
+    variants.deinitialize().deallocate()
+    table.deallocate()
+    hashes.deallocate()
+    names.deinitialize().deallocate()
+  }
+
+  /// The index of the asset named `name`, probing the table.
+  private func assetIndex(_ name: String) -> Int? {
+    let hash = name.hashValue
+    let mask = table.count - 1
+    var slot = hash & mask
+    while true {
+      let index = Int(table[slot])
+      if index < 0 { return nil }
+      if hashes[index] == hash, names[index] == name { return index }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  func lookup(_ name: String, scale: Int, idiom: Idiom?) -> Answer {
+    if scale <= 3, Snapshot.isPlain(name) {
+      // Most requests are a bare asset name at scale 1…3: no parsing, no new strings.
+      guard let index = assetIndex(name) else { return .missing }
+      let column: Int
+      switch idiom {
+      case nil: column = 0
+      case .iphone: column = 1
+      case .ipad: column = 2
+      }
+      let choice = Int(choices[index * 9 + (scale - 1) * 3 + column])
+      guard choice >= 0 else { return .noVariant(scale: scale, idiom: idiom) }
+      return .found(name: name, variant: variants[choice], requestedScale: scale)
+    }
+    let parsed = Snapshot.isPlain(name) ? AssetName(base: name) : AssetName(parsing: name)
+    guard parsed.ext == "png", let index = catalog.byName[parsed.base] else { return .missing }
+    let asset = catalog.assets[index]
+    let requestedScale = parsed.scale ?? scale
+    let requestedIdiom = parsed.idiom ?? idiom
+    guard
+      let choice = ScaleRule.choose(
+        in: asset.variants, scale: requestedScale, idiom: requestedIdiom, pinnedScale: parsed.scale != nil,
+        pinnedIdiom: parsed.idiom != nil)
+    else { return .noVariant(scale: requestedScale, idiom: requestedIdiom) }
+    return .found(name: asset.name, variant: asset.variants[choice], requestedScale: requestedScale)
+  }
+
+  /// Whether `name` has no `@`, `~` or `.`, so it is an asset name as it stands.
+  private static func isPlain(_ name: String) -> Bool {
+    let scan = name.utf8.withContiguousStorageIfAvailable { bytes in
+      !bytes.contains { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: ".") }
+    }
+    return scan ?? !name.utf8.contains {
+      $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: ".")
+    }
+  }
+}
+
+/// The calling thread's identity as a number.
+private func pthreadID() -> UInt {
+  #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+  #else
+    UInt(pthread_self())
+  #endif
+}

@@ -1,0 +1,186 @@
+/// A device family that a variant can be specific to; a generic (universal) variant has
+/// no idiom (`nil`).
+public enum Idiom: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  /// `~iphone` files and `"idiom": "iphone"` catalog slots.
+  case iphone
+  /// `~ipad` files and `"idiom": "ipad"` catalog slots.
+  case ipad
+
+  public var description: String { rawValue }
+}
+
+/// A file or request name split into `base[@Nx][~idiom].ext`.
+///
+/// The scale comes before the idiom (`icon@2x~ipad.png`); any integer scale N ≥ 1 is
+/// accepted, idioms are case-sensitive, and a name without an extension means `.png`.
+/// A suffix a device would not honour (`@2X`, `~iPad`, `~iphone@2x`) stays part of the
+/// base and is reported in ``suspiciousSuffix`` so a check can flag it.
+///
+/// ```swift
+/// let name = AssetName(parsing: "tabs/home@2x~ipad.png")
+/// // name.base == "tabs/home", name.scale == 2, name.idiom == .ipad, name.ext == "png"
+/// ```
+public struct AssetName: Sendable, Hashable, CustomStringConvertible {
+  /// The name without scale, idiom and extension; may contain `/` for nested folders.
+  public var base: String
+  /// The `@Nx` scale, `nil` when the name has none (a file without one is scale 1).
+  public var scale: Int?
+  /// The `~iphone` / `~ipad` idiom, `nil` when the name has none.
+  public var idiom: Idiom?
+  /// The extension without its dot, `png` when the name has none.
+  public var ext: String
+  /// Whether the text named the extension explicitly.
+  public var hasExplicitExtension: Bool
+  /// A suffix that looks like a scale or idiom but is not one a device honours, such as
+  /// `@2X`, `~iPad` or an idiom before the scale; `nil` when there is none.
+  public var suspiciousSuffix: String?
+
+  /// Extensions recognised as such; any other `.xyz` tail is part of the base.
+  static let imageExtensions: Set<String> = [
+    "png", "jpg", "jpeg", "gif", "pdf", "heic", "webp", "svg", "PNG", "JPG", "JPEG",
+  ]
+
+  /// Creates a name from its parts.
+  public init(base: String, scale: Int? = nil, idiom: Idiom? = nil, ext: String = "png") {
+    self.base = base
+    self.scale = scale
+    self.idiom = idiom
+    self.ext = ext
+    self.hasExplicitExtension = true
+    self.suspiciousSuffix = nil
+  }
+
+  /// Splits `text` into base, scale, idiom and extension.
+  ///
+  /// - Complexity: O(n) in the length of `text`; it works on UTF-8 bytes and makes one
+  ///   new string (the base), because the index parses every file name of a tree.
+  public init(parsing text: String) {
+    var text = text
+    text.makeContiguousUTF8()
+    self = text.utf8.withContiguousStorageIfAvailable { AssetName.parse($0) }!
+  }
+
+  private static let dot = UInt8(ascii: ".")
+  private static let slash = UInt8(ascii: "/")
+  private static let tilde = UInt8(ascii: "~")
+  private static let at = UInt8(ascii: "@")
+
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> AssetName {
+    var name = AssetName(base: "")
+    name.hasExplicitExtension = false
+    var end = bytes.count
+    // The extension: after the last dot of the last path component, if it names an image type.
+    var index = end - 1
+    while index >= 0, bytes[index] != dot, bytes[index] != slash { index -= 1 }
+    if index > 0, bytes[index] == dot, bytes[index - 1] != slash {
+      let tail = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
+      if tail.elementsEqual("png".utf8) {
+        name.hasExplicitExtension = true
+        end = index
+      } else {
+        let ext = String(decoding: tail, as: UTF8.self)
+        if imageExtensions.contains(ext) {
+          name.ext = ext
+          name.hasExplicitExtension = true
+          end = index
+        }
+      }
+    }
+    if hasSuffix(bytes, end, "~iphone") {
+      name.idiom = .iphone
+      end -= 7
+    } else if hasSuffix(bytes, end, "~ipad") {
+      name.idiom = .ipad
+      end -= 5
+    } else if let mark = lastIndex(of: tilde, in: bytes, before: end) {
+      let word = UnsafeBufferPointer(rebasing: bytes[(mark + 1)..<end])
+      if equalsIgnoringCase(word, "iphone") || equalsIgnoringCase(word, "ipad") {
+        name.suspiciousSuffix = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[mark..<end]), as: UTF8.self)
+      }
+    }
+    if let mark = lastIndex(of: at, in: bytes, before: end) {
+      let suffix = UnsafeBufferPointer(rebasing: bytes[(mark + 1)..<end])
+      if let value = scaleValue(suffix, marker: UInt8(ascii: "x")) {
+        name.scale = value
+        end = mark
+      } else if scaleValue(suffix, marker: UInt8(ascii: "X")) != nil, name.suspiciousSuffix == nil {
+        name.suspiciousSuffix = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[mark..<end]), as: UTF8.self)
+      }
+    }
+    if name.suspiciousSuffix == nil, let mark = lastIndex(of: tilde, in: bytes, before: end) {
+      // `icon~ipad@2x`: the idiom sits before the scale, so a device reads neither.
+      let word = UnsafeBufferPointer(rebasing: bytes[(mark + 1)..<end])
+      if startsIgnoringCase(word, "iphone@") || startsIgnoringCase(word, "ipad@")
+        || equalsIgnoringCase(word, "iphone") || equalsIgnoringCase(word, "ipad")
+      {
+        name.suspiciousSuffix = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[mark..<end]), as: UTF8.self)
+      }
+    }
+    name.base = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self)
+    return name
+  }
+
+  private static func hasSuffix(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int, _ suffix: StaticString)
+    -> Bool
+  {
+    let count = suffix.utf8CodeUnitCount
+    guard end >= count else { return false }
+    return UnsafeBufferPointer(rebasing: bytes[(end - count)..<end]).elementsEqual(
+      UnsafeBufferPointer(start: suffix.utf8Start, count: count))
+  }
+
+  private static func lastIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Int?
+  {
+    var index = end - 1
+    while index >= 0 {
+      if bytes[index] == byte { return index }
+      index -= 1
+    }
+    return nil
+  }
+
+  private static func lower(_ byte: UInt8) -> UInt8 {
+    byte >= 65 && byte <= 90 ? byte + 32 : byte
+  }
+
+  private static func equalsIgnoringCase(_ word: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString)
+    -> Bool
+  {
+    word.count == lowercase.utf8CodeUnitCount && startsIgnoringCase(word, lowercase)
+  }
+
+  private static func startsIgnoringCase(_ word: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString)
+    -> Bool
+  {
+    let count = lowercase.utf8CodeUnitCount
+    guard word.count >= count else { return false }
+    for offset in 0..<count where lower(word[offset]) != lowercase.utf8Start[offset] { return false }
+    return true
+  }
+
+  /// `N` for a suffix `N<marker>` with N a positive decimal integer without a leading zero.
+  private static func scaleValue(_ suffix: UnsafeBufferPointer<UInt8>, marker: UInt8) -> Int? {
+    guard suffix.count >= 2, suffix.count <= 10, suffix[suffix.count - 1] == marker,
+      suffix[0] != UInt8(ascii: "0")
+    else { return nil }
+    var value = 0
+    for byte in suffix.dropLast() {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    return value
+  }
+
+  /// The file name: `base@Nx~idiom.ext`, omitting the parts that are `nil`.
+  public var fileName: String {
+    var text = base
+    if let scale { text += "@\(scale)x" }
+    if let idiom { text += "~\(idiom.rawValue)" }
+    return text + "." + ext
+  }
+
+  public var description: String { fileName }
+}

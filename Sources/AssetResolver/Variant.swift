@@ -1,0 +1,132 @@
+import PNGCodec
+
+/// A width and height in points (an app icon slot's `size`, or pixels ÷ scale).
+public struct PointSize: Sendable, Hashable, CustomStringConvertible {
+  /// Width in points.
+  public var width: Double
+  /// Height in points.
+  public var height: Double
+
+  /// Creates a size.
+  public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+
+  /// `60x60`, `83.5x83.5`: the spelling of `Contents.json`.
+  public var description: String { "\(PointSize.format(width))x\(PointSize.format(height))" }
+
+  static func format(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+}
+
+/// One file of an asset: where it is and which screens it is for.
+///
+/// Copying one is a single reference-count operation: the fields live in a shared,
+/// immutable box, so the lookup path of a busy service stays cheap.
+public struct Variant: Sendable, Hashable {
+  private final class Storage: Sendable {
+    let path: String
+    let key: CacheKey
+    let scale: Int
+    let idiom: Idiom?
+    let catalogIdiom: String?
+    let size: PointSize?
+    let suspiciousSuffix: String?
+    let isSelectable: Bool
+
+    init(
+      path: String, key: CacheKey, scale: Int, idiom: Idiom?, catalogIdiom: String?, size: PointSize?,
+      suspiciousSuffix: String?, isSelectable: Bool
+    ) {
+      self.path = path
+      self.key = key
+      self.scale = scale
+      self.idiom = idiom
+      self.catalogIdiom = catalogIdiom
+      self.size = size
+      self.suspiciousSuffix = suspiciousSuffix
+      self.isSelectable = isSelectable
+    }
+  }
+
+  private let storage: Storage
+
+  /// The file's path relative to the catalog root, with `/` separators.
+  public var path: String { storage.path }
+  /// The scale the file is drawn at: 1, 2, 3, …
+  public var scale: Int { storage.scale }
+  /// The device family it is specific to; `nil` for a generic (universal) file.
+  public var idiom: Idiom? { storage.idiom }
+  /// A catalog slot's `idiom` as written (`universal`, `iphone`, `ios-marketing`, `mac`…);
+  /// `nil` for loose files.
+  public var catalogIdiom: String? { storage.catalogIdiom }
+  /// An app icon slot's size in points; `nil` elsewhere.
+  public var size: PointSize? { storage.size }
+  /// For a loose file whose name has a suffix a device ignores (`@2X`, `~iPad`), that
+  /// suffix; `nil` otherwise.
+  public var suspiciousSuffix: String? { storage.suspiciousSuffix }
+  /// Whether a request from an iOS device can pick this variant: catalog slots for other
+  /// platforms (`mac`, `watch`, `tv`…) are indexed but never chosen.
+  public var isSelectable: Bool { storage.isSelectable }
+  /// The root joined with ``path``: the file that is opened.
+  var fullPath: String { storage.key.path }
+  /// The cache key of the file, its hash computed once.
+  var key: CacheKey { storage.key }
+
+  init(
+    path: String, fullPath: String, scale: Int, idiom: Idiom?, catalogIdiom: String? = nil,
+    size: PointSize? = nil, suspiciousSuffix: String? = nil, isSelectable: Bool = true
+  ) {
+    storage = Storage(
+      path: path, key: CacheKey(fullPath), scale: scale, idiom: idiom, catalogIdiom: catalogIdiom, size: size,
+      suspiciousSuffix: suspiciousSuffix, isSelectable: isSelectable)
+  }
+
+  public static func == (lhs: Variant, rhs: Variant) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.path == rhs.path && lhs.fullPath == rhs.fullPath && lhs.scale == rhs.scale
+        && lhs.idiom == rhs.idiom && lhs.catalogIdiom == rhs.catalogIdiom && lhs.size == rhs.size
+        && lhs.suspiciousSuffix == rhs.suspiciousSuffix && lhs.isSelectable == rhs.isSelectable)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(fullPath)
+    hasher.combine(scale)
+    hasher.combine(catalogIdiom)
+  }
+}
+
+/// The variant a request resolved to, with the size its PNG header gives.
+public struct ResolvedVariant: Sendable, Hashable {
+  /// The asset's name in the catalog.
+  public var name: String
+  /// The chosen file.
+  public var variant: Variant
+  /// The scale the caller asked for.
+  public var requestedScale: Int
+  /// Width of the image in pixels.
+  public var pixelWidth: Int
+  /// Height of the image in pixels.
+  public var pixelHeight: Int
+
+  /// The scale of the chosen file (which the image is drawn at).
+  public var scale: Int { variant.scale }
+  /// Width in points: pixels ÷ the file's scale.
+  public var pointWidth: Double { Double(pixelWidth) / Double(variant.scale) }
+  /// Height in points: pixels ÷ the file's scale.
+  public var pointHeight: Double { Double(pixelHeight) / Double(variant.scale) }
+  /// The size in points.
+  public var pointSize: PointSize { PointSize(width: pointWidth, height: pointHeight) }
+  /// Whether the file's scale differs from the requested one (no exact variant exists).
+  public var isFallback: Bool { variant.scale != requestedScale }
+}
+
+/// A decoded image and the variant it came from.
+public struct ResolvedImage: Sendable {
+  /// The decoded pixels (8-bit straight RGBA, sRGB).
+  public var bitmap: Bitmap
+  /// Which file it is, its scale and its size in pixels and points.
+  public var resolved: ResolvedVariant
+}

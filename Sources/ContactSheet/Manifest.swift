@@ -1,0 +1,274 @@
+import Foundation
+
+/// Why a manifest could not be turned into a sheet: the file, where in it, and what is wrong.
+///
+/// `description` reads like a compiler diagnostic:
+/// `apps.plist: item 3: key 'icon': expected a string`.
+public struct ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What kind of failure this is.
+  public enum Kind: String, Sendable, Hashable {
+    /// The file does not exist.
+    case notFound = "not-found"
+    /// The file exists but cannot be read.
+    case unreadable
+    /// The bytes are not JSON or a property list.
+    case syntax
+    /// The document parses but is not an array of items or groups.
+    case structure
+    /// An icon name points outside the assets folder (absolute, or with `..`).
+    case unsafeIcon = "unsafe-icon"
+    /// The manifest lists no items.
+    case empty
+  }
+
+  /// What kind of failure this is.
+  public var kind: Kind
+  /// The manifest, as the caller named it.
+  public var path: String
+  /// Where in the document, for example `item 3: key 'icon'` (items count from 0, as
+  /// Xcode's property list editor shows them); `nil` for the document as a whole.
+  public var location: String?
+  /// What is wrong: "expected a string".
+  public var reason: String
+
+  /// Creates an error.
+  public init(_ kind: Kind, path: String, location: String? = nil, reason: String) {
+    self.kind = kind
+    self.path = path
+    self.location = location
+    self.reason = reason
+  }
+
+  public var description: String {
+    [path, location, reason].compactMap { $0 }.joined(separator: ": ")
+  }
+}
+
+/// Reads sheet manifests: JSON, XML property lists and binary property lists.
+///
+/// Two shapes are accepted, and may be mixed:
+/// - flat: an array of `{name, icon, badge?}` items, which form one untitled section;
+/// - grouped: an array of `{title, <key>: [{name, icon, badge?}]}`, whatever the array's key,
+///   each group a section with its title as header.
+///
+/// ```swift
+/// let content = try Manifest.load(contentsOf: "Assets/Demo/app.plist")
+/// ```
+public enum Manifest {
+  /// Manifests longer than this are refused before they are read.
+  public static let maximumBytes = 64 * 1_048_576
+
+  /// Reads and decodes the manifest at `path`.
+  ///
+  /// - Throws: ``ManifestError`` with the file and what is wrong.
+  public static func load(contentsOf path: String) throws -> SheetContent {
+    let url = URL(fileURLWithPath: path)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw ManifestError(.notFound, path: path, reason: "no such file")
+    }
+    guard !isDirectory.boolValue else {
+      throw ManifestError(.unreadable, path: path, reason: "is a directory, not a manifest")
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    guard size <= maximumBytes else {
+      throw ManifestError(
+        .unreadable, path: path, reason: "\(size) bytes is larger than the \(maximumBytes)-byte limit")
+    }
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw ManifestError(.unreadable, path: path, reason: "cannot read: \(error.localizedDescription)")
+    }
+    return try decode(data, path: path)
+  }
+
+  /// Decodes manifest bytes; `path` names them in errors.
+  ///
+  /// - Throws: ``ManifestError``.
+  public static func decode(_ data: Data, path: String) throws -> SheetContent {
+    let entries: [ManifestEntry]
+    let format = sniff(data)
+    do {
+      switch format {
+      case .json: entries = try JSONDecoder().decode([ManifestEntry].self, from: data)
+      case .propertyList:
+        entries = try PropertyListDecoder().decode([ManifestEntry].self, from: data)
+      case .unknown:
+        throw ManifestError(.syntax, path: path, reason: "is neither JSON nor a property list")
+      }
+    } catch let error as ManifestError {
+      throw error
+    } catch let error as DecodingError {
+      throw ManifestError(decoding: error, path: path, format: format)
+    } catch {
+      throw ManifestError(.syntax, path: path, reason: "cannot be parsed: \(error)")
+    }
+    return try content(of: entries, path: path)
+  }
+
+  enum Format { case json, propertyList, unknown }
+
+  /// Binary plists start with `bplist`; XML ones with `<` (after an optional BOM and
+  /// blanks); JSON with `[` or `{`.
+  static func sniff(_ data: Data) -> Format {
+    if data.starts(with: Array("bplist".utf8)) { return .propertyList }
+    var bytes = data[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+      return .unknown
+    }
+    switch first {
+    case UInt8(ascii: "<"): return .propertyList
+    case UInt8(ascii: "["), UInt8(ascii: "{"): return .json
+    default: return .unknown
+    }
+  }
+
+  /// Entries to sections: consecutive items share an untitled section, each group is one.
+  private static func content(of entries: [ManifestEntry], path: String) throws -> SheetContent {
+    var sections: [SheetSection] = []
+    var loose: [SheetTile] = []
+    for (index, entry) in entries.enumerated() {
+      switch entry {
+      case .item(let item):
+        try check(item, path: path, location: "item \(index)")
+        loose.append(item)
+      case .group(let title, let key, let items):
+        if !loose.isEmpty {
+          sections.append(SheetSection(title: nil, tiles: loose))
+          loose = []
+        }
+        for (inner, item) in items.enumerated() {
+          try check(item, path: path, location: "item \(index): key '\(key)': item \(inner)")
+        }
+        sections.append(SheetSection(title: title, tiles: items))
+      }
+    }
+    if !loose.isEmpty { sections.append(SheetSection(title: nil, tiles: loose)) }
+    let content = SheetContent(sections: sections)
+    guard content.tileCount > 0 else {
+      throw ManifestError(.empty, path: path, reason: "lists no items")
+    }
+    return content
+  }
+
+  /// Icons resolve inside the assets folder only.
+  private static func check(_ item: SheetTile, path: String, location: String) throws {
+    let place = "\(location): key 'icon'"
+    guard !item.icon.isEmpty else {
+      throw ManifestError(.structure, path: path, location: place, reason: "is empty")
+    }
+    if item.icon.hasPrefix("/") || item.icon.split(separator: "/").contains("..") {
+      throw ManifestError(
+        .unsafeIcon, path: path, location: place,
+        reason: "'\(item.icon)' is outside the assets folder (absolute or with '..')")
+    }
+  }
+}
+
+/// One element of the top-level array: an item, or a titled group of items.
+private enum ManifestEntry: Decodable {
+  case item(SheetTile)
+  case group(title: String, key: String, items: [SheetTile])
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: AnyKey.self)
+    let title = AnyKey("title")
+    if container.contains(AnyKey("icon")) || !container.contains(title) {
+      self = .item(try ManifestItem(from: decoder).tile)
+      return
+    }
+    let name = try container.decode(String.self, forKey: title)
+    let arrays = container.allKeys.filter { key in
+      key.stringValue != "title" && (try? container.nestedUnkeyedContainer(forKey: key)) != nil
+    }.sorted { $0.stringValue < $1.stringValue }
+    guard let key = arrays.first else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "group '\(name)' has no array of items"))
+    }
+    guard arrays.count == 1 else {
+      let names = arrays.map { "'\($0.stringValue)'" }.joined(separator: ", ")
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: decoder.codingPath,
+          debugDescription: "group '\(name)' has more than one array (\(names)); expected one"))
+    }
+    let items = try container.decode([ManifestItem].self, forKey: key)
+    self = .group(title: name, key: key.stringValue, items: items.map(\.tile))
+  }
+}
+
+private struct ManifestItem: Decodable {
+  var name: String
+  var icon: String
+  var badge: Int?
+
+  var tile: SheetTile { SheetTile(name: name, icon: icon, badge: badge) }
+}
+
+private struct AnyKey: CodingKey {
+  var stringValue: String
+  var intValue: Int?
+  init(_ string: String) { stringValue = string }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) {
+    stringValue = String(intValue)
+    self.intValue = intValue
+  }
+}
+
+extension ManifestError {
+  /// Foundation's decoding error in words: the coding path becomes `item 3: key 'icon'`.
+  init(decoding error: DecodingError, path: String, format: Manifest.Format) {
+    func locate(_ codingPath: [any CodingKey]) -> String? {
+      guard !codingPath.isEmpty else { return nil }
+      return codingPath.map { key in
+        key.intValue.map { "item \($0)" } ?? "key '\(key.stringValue)'"
+      }.joined(separator: ": ")
+    }
+    switch error {
+    case .typeMismatch(let type, let context):
+      let location = locate(context.codingPath)
+      let reason =
+        location == nil
+        ? "expected an array of items or groups at the top level" : "expected \(Self.describe(type))"
+      self.init(.structure, path: path, location: location, reason: reason)
+    case .valueNotFound(let type, let context):
+      self.init(
+        .structure, path: path, location: locate(context.codingPath),
+        reason: "expected \(Self.describe(type)), found nothing")
+    case .keyNotFound(let key, let context):
+      self.init(
+        .structure, path: path, location: locate(context.codingPath),
+        reason: "missing key '\(key.stringValue)'")
+    case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+      self.init(
+        .structure, path: path, location: locate(context.codingPath), reason: context.debugDescription)
+    case .dataCorrupted(let context):
+      let what = format == .json ? "JSON" : "property list"
+      let detail = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+      let structural = context.debugDescription.hasPrefix("group ")
+      self.init(
+        structural ? .structure : .syntax, path: path,
+        reason: structural
+          ? context.debugDescription : "is not valid \(what)" + (detail.map { ": \($0)" } ?? ""))
+    @unknown default:
+      self.init(.syntax, path: path, reason: "cannot be decoded: \(error)")
+    }
+  }
+
+  private static func describe(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: return "a string"
+    case is Int.Type, is Int?.Type: return "an integer"
+    case is [Any].Type: return "an array"
+    case is [String: Any].Type: return "a dictionary"
+    default:
+      let name = String(describing: type)
+      if name.hasPrefix("Array") || name.hasPrefix("[") { return "an array" }
+      return "a dictionary"
+    }
+  }
+}

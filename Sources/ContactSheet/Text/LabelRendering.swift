@@ -1,0 +1,11 @@
+/// Turns one line of text into a coverage mask at a fixed pixel size.
+///
+/// The sheet renderer calls it from several threads at once, for the labels of one row of
+/// tiles, so conformers must be safe to share.
+package protocol LabelRendering: Sendable {
+  /// Rasterises `text` on one line, shortened with "…" so the mask is at most `maxWidth`
+  /// pixels wide.
+  func render(_ text: String, maxWidth: Int) -> GlyphMask
+  /// The distance between two lines, in pixels: the height the layout reserves for a label.
+  var lineHeight: Int { get }
+}

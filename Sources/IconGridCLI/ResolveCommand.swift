@@ -1,0 +1,209 @@
+import AssetResolver
+
+/// Options of `icongrid resolve`.
+public struct ResolveOptions: Sendable, Equatable {
+  /// Output formats.
+  public enum Format: String, Sendable, CaseIterable { case text, json }
+  /// The asset name to resolve; `nil` with ``list``.
+  public var name: String?
+  /// The folder to index.
+  public var root: String
+  /// The screen's scale.
+  public var scale: Int
+  /// The device family, `nil` for generic.
+  public var idiom: Idiom?
+  /// Text or JSON.
+  public var format: Format
+  /// List every asset instead of resolving one.
+  public var list: Bool
+
+  /// Creates options.
+  public init(
+    name: String?, root: String, scale: Int = 1, idiom: Idiom? = nil, format: Format = .text,
+    list: Bool = false
+  ) {
+    self.name = name
+    self.root = root
+    self.scale = scale
+    self.idiom = idiom
+    self.format = format
+    self.list = list
+  }
+}
+
+/// `icongrid resolve`: which file a device gets for a name, or the whole index.
+enum ResolveCommand {
+  static let subcommand = Subcommand(
+    name: "resolve",
+    summary: "Show which file a device at a scale gets for an asset name.",
+    usage: "icongrid resolve NAME --in ROOT [--scale N] [--idiom iphone|ipad] [--format text|json]\n"
+      + "       icongrid resolve --list --in ROOT [--format text|json]",
+    details: """
+      Indexes ROOT (loose PNGs named base[@Nx][~idiom].png and .xcassets sets) and
+      applies the scale rule: the exact scale, then the nearest higher, then the nearest
+      lower; within a scale the idiom's own file before the generic one.
+
+      options:
+        --in ROOT           The folder to index (required).
+        --scale N           The screen's scale, a whole number from 1 (default 1).
+        --idiom IDIOM       iphone or ipad; without it, generic files come first.
+        --list              List every asset and its variants instead.
+        --format text|json  A line of text (default) or a JSON object.
+
+      Exit status: 0 when the name resolved, 1 when there is no such asset, 65 when
+      the chosen file is not a readable PNG, 66 when ROOT is not a folder, 64 for a bad
+      command line.
+      """,
+    options: [
+      OptionSpec(name: "--in", takesValue: true),
+      OptionSpec(name: "--scale", takesValue: true),
+      OptionSpec(name: "--idiom", takesValue: true),
+      OptionSpec(name: "--format", takesValue: true),
+      OptionSpec(name: "--list", takesValue: false),
+    ],
+    parse: { (parsed) throws -> Command in
+      let name = "resolve"
+      guard let root = parsed.value("--in") else { throw UsageError("missing '--in ROOT'", subcommand: name) }
+      let list = parsed.has("--list")
+      if list, !parsed.positionals.isEmpty {
+        throw UsageError("'--list' takes no asset name", subcommand: name)
+      }
+      if !list, parsed.positionals.isEmpty { throw UsageError("no asset name given", subcommand: name) }
+      if parsed.positionals.count > 1 {
+        throw UsageError("one asset name at a time; got \(parsed.positionals.count)", subcommand: name)
+      }
+      var scale = 1
+      if let text = parsed.value("--scale") {
+        guard let value = Int(text), value >= 1 else {
+          throw UsageError("'--scale' needs a whole number from 1, not '\(text)'", subcommand: name)
+        }
+        scale = value
+      }
+      var idiom: Idiom?
+      if let text = parsed.value("--idiom") {
+        guard let value = Idiom(rawValue: text) else {
+          var message = "unknown idiom '\(text)'; expected iphone or ipad"
+          if let near = closest(to: text.lowercased(), in: Idiom.allCases.map(\.rawValue)) {
+            message += "; did you mean '\(near)'?"
+          }
+          throw UsageError(message, subcommand: name)
+        }
+        idiom = value
+      }
+      let format = try parseFormat(parsed, default: ResolveOptions.Format.text, subcommand: name)
+      return .resolve(
+        ResolveOptions(
+          name: parsed.positionals.first, root: root, scale: scale, idiom: idiom, format: format, list: list))
+    })
+
+  static func run(_ options: ResolveOptions, console: Console) -> Int32 {
+    let library: AssetLibrary
+    do {
+      library = try AssetLibrary(root: options.root, cache: ImageCache(costLimit: 0, countLimit: 0))
+    } catch {
+      console.error("\(options.root): no such folder")
+      return ExitStatus.noInput
+    }
+    guard let name = options.name, !options.list else {
+      return list(library.catalog, root: options.root, format: options.format, console: console)
+    }
+    let resolved: ResolvedVariant
+    do {
+      resolved = try library.variant(named: name, scale: options.scale, idiom: options.idiom)
+    } catch let error as ResolveError {
+      console.error(error.description)
+      return error.isNotFound ? ExitStatus.findings : ExitStatus.dataError
+    } catch {
+      console.error("\(error)")
+      return ExitStatus.dataError
+    }
+    let path = join(options.root, resolved.variant.path)
+    switch options.format {
+    case .json:
+      let object = JSONValue.object([
+        ("name", .string(resolved.name)),
+        ("requestedScale", .int(resolved.requestedScale)),
+        ("scale", .int(resolved.scale)),
+        ("idiom", .optional(resolved.variant.idiom?.rawValue)),
+        ("path", .string(path)),
+        ("pixelWidth", .int(resolved.pixelWidth)),
+        ("pixelHeight", .int(resolved.pixelHeight)),
+        ("pointWidth", .double(resolved.pointWidth)),
+        ("pointHeight", .double(resolved.pointHeight)),
+        ("fallback", .bool(resolved.isFallback)),
+      ])
+      console.out(object.rendered() + "\n")
+    case .text:
+      var line =
+        "\(resolved.name): \(path) @\(resolved.scale)x"
+        + (resolved.variant.idiom.map { " ~\($0)" } ?? "")
+        + ", \(resolved.pixelWidth)×\(resolved.pixelHeight) px"
+        + " = \(number(resolved.pointWidth))×\(number(resolved.pointHeight)) pt"
+      if resolved.isFallback { line += " (fallback: no @\(resolved.requestedScale)x)" }
+      console.out(line + "\n")
+    }
+    return ExitStatus.success
+  }
+
+  private static func list(
+    _ catalog: AssetCatalog, root: String, format: ResolveOptions.Format, console: Console
+  )
+    -> Int32
+  {
+    for problem in catalog.problems {
+      console.warning("\(join(root, problem.path)): \(problem.message) [\(problem.kind)]")
+    }
+    switch format {
+    case .json:
+      let assets = catalog.assets.map { asset in
+        JSONValue.object([
+          ("name", .string(asset.name)),
+          ("source", .string(source(asset.source))),
+          (
+            "variants",
+            .array(
+              asset.variants.map { variant in
+                JSONValue.object([
+                  ("path", .string(join(root, variant.path))),
+                  ("scale", .int(variant.scale)),
+                  ("idiom", .optional(variant.catalogIdiom ?? variant.idiom?.rawValue)),
+                  ("size", .optional(variant.size?.description)),
+                ])
+              })
+          ),
+        ])
+      }
+      console.out(JSONValue.array(assets).rendered() + "\n")
+    case .text:
+      var text = ""
+      for asset in catalog.assets {
+        let variants = asset.variants.map { variant in
+          var label = "@\(variant.scale)x"
+          if let idiom = variant.catalogIdiom ?? variant.idiom?.rawValue { label += " \(idiom)" }
+          if let size = variant.size { label += " \(size)" }
+          return "\(label) \(variant.path)"
+        }
+        text +=
+          "\(asset.name)\t" + (variants.isEmpty ? "(no files)" : variants.joined(separator: ", ")) + "\n"
+      }
+      console.out(text)
+    }
+    return ExitStatus.success
+  }
+
+  private static func source(_ source: Asset.Source) -> String {
+    switch source {
+    case .looseFiles: "files"
+    case .imageSet: "imageset"
+    case .appIconSet: "appiconset"
+    }
+  }
+
+  private static func number(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+
+  private static func join(_ root: String, _ path: String) -> String {
+    root.hasSuffix("/") ? root + path : root + "/" + path
+  }
+}

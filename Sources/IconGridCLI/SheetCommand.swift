@@ -1,0 +1,311 @@
+import AssetResolver
+import ContactSheet
+import Foundation
+import PNGCodec
+
+/// Options of `icongrid sheet`.
+public struct SheetOptions: Sendable, Equatable {
+  /// Output formats of the summary.
+  public enum Format: String, Sendable, CaseIterable { case text, json }
+  /// An asset folder or a manifest (JSON, XML or binary plist).
+  public var input: String
+  /// The PNG to write.
+  public var output: String
+  /// Where icons resolve; `nil`: the input folder, or the manifest's folder.
+  public var assets: String?
+  /// The grid, in points, and the scale.
+  public var layout: SheetLayoutOptions
+  /// Colours and labels.
+  public var style: SheetStyle
+  /// The font family fontconfig looks up; `nil` for its default sans-serif.
+  public var font: String?
+  /// Text or JSON summary.
+  public var format: Format
+  /// Missing icons and fallbacks make the exit status 1.
+  public var strict: Bool
+  /// Progress on stderr even when it is not a terminal.
+  public var progress: Bool
+
+  /// Creates options with the defaults of the command line.
+  public init(
+    input: String, output: String, assets: String? = nil, layout: SheetLayoutOptions = .init(),
+    style: SheetStyle = .init(), font: String? = nil, format: Format = .text, strict: Bool = false,
+    progress: Bool = false
+  ) {
+    self.input = input
+    self.output = output
+    self.assets = assets
+    self.layout = layout
+    self.style = style
+    self.font = font
+    self.format = format
+    self.strict = strict
+    self.progress = progress
+  }
+}
+
+/// `icongrid sheet`: the nine-grid of app tiles as one PNG.
+enum SheetCommand {
+  static let subcommand = Subcommand(
+    name: "sheet",
+    summary: "Render a contact sheet of app icons (the nine-grid) into one PNG.",
+    usage: "icongrid sheet INPUT -o OUT.png [options]",
+    details: """
+      INPUT is an asset folder (one tile per asset, sorted by name) or a manifest: a JSON,
+      XML or binary property list holding an array of {name, icon, badge?} items, or of
+      {title, <key>: [items]} groups, each group a section with a header.
+
+      options:
+        -o, --output FILE       The PNG to write (atomically, with pHYs for the scale).
+        --assets DIR            Where icons resolve (default: INPUT, or the manifest's folder).
+        --columns N             Tiles per row (default 4).
+        --tile WxH              Tile size in points (default 80x90).
+        --icon PT               Icon box in points (default 60).
+        --width PT              Sheet width in points; margins are even.
+        --margin PT             Margin around and between tiles (default 16; not with --width).
+        --title TEXT            A title row at the top.
+        --scale 1|2|3           Pixels per point (default 2).
+        --background COLOR      #RRGGBB, #RRGGBBAA or transparent (default #FFFFFF).
+        --label-color COLOR     #RRGGBB (default #1C1C1E).
+        --font FAMILY           Label font family (default: fontconfig's sans-serif).
+        --font-size PT          Label size in points (default 12).
+        --no-labels             Tiles without names.
+        --format text|json      The summary: one line (default) or JSON on stdout.
+        --strict                Exit 1 when an icon is missing or drawn from another scale.
+        --progress              Progress on stderr (automatic on a terminal above 300 tiles).
+
+      Exit status: 0 written (missing icons become placeholders and are reported on stderr),
+      1 with --strict and missing icons or fallbacks, 64 bad command line, 65 bad manifest,
+      66 input not found, 74 cannot write.
+      """,
+    options: [
+      "-o", "--output", "--assets", "--columns", "--tile", "--icon", "--width", "--margin", "--title",
+      "--scale", "--background", "--label-color", "--font", "--font-size", "--format",
+    ].map { OptionSpec(name: $0, takesValue: true) }
+      + ["--no-labels", "--strict", "--progress"].map { OptionSpec(name: $0, takesValue: false) },
+    parse: parse)
+
+  /// Tiles above which progress shows by itself on a terminal.
+  static let progressThreshold = 300
+
+  static func parse(_ parsed: ParsedArguments) throws -> Command {
+    func fail(_ message: String) -> UsageError { UsageError(message, subcommand: "sheet") }
+    func integer(_ name: String, _ range: ClosedRange<Int>) throws -> Int? {
+      guard let text = parsed.value(name) else { return nil }
+      guard let value = Int(text), range.contains(value) else {
+        throw fail(
+          "\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+      }
+      return value
+    }
+    func color(_ name: String) throws -> SheetColor? {
+      guard let text = parsed.value(name) else { return nil }
+      guard let value = SheetColor(parsing: text) else {
+        throw fail("\(name) expects #RRGGBB, #RRGGBBAA or transparent, not '\(text)'")
+      }
+      return value
+    }
+    guard parsed.positionals.count == 1, let input = parsed.positionals.first else {
+      throw fail(
+        parsed.positionals.isEmpty ? "no INPUT given" : "expected one INPUT, got \(parsed.positionals.count)")
+    }
+    if parsed.value("-o") != nil, parsed.value("--output") != nil {
+      throw fail("give the output once, with -o or --output")
+    }
+    guard let output = parsed.value("-o") ?? parsed.value("--output") else {
+      throw fail("no output given; add -o OUT.png")
+    }
+    var layout = SheetLayoutOptions()
+    if let columns = try integer("--columns", 1...1000) { layout.columns = columns }
+    if let tile = parsed.value("--tile") {
+      let parts = tile.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+      guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+        (1...4096).contains(width), (1...4096).contains(height)
+      else { throw fail("--tile expects WxH in points, such as 80x90, not '\(tile)'") }
+      layout.tileWidth = width
+      layout.tileHeight = height
+    }
+    if let icon = try integer("--icon", 1...4096) { layout.iconBox = icon }
+    if parsed.value("--width") != nil, parsed.value("--margin") != nil {
+      throw fail("give either --width or --margin, not both")
+    }
+    if let width = try integer("--width", 1...100_000) { layout.width = .points(width) }
+    if let text = parsed.value("--margin") {
+      guard let margin = Double(text), margin >= 0, margin <= 4096 else {
+        throw fail("--margin expects points from 0 to 4096, not '\(text)'")
+      }
+      layout.width = .margin(margin)
+    }
+    layout.title = parsed.value("--title")
+    if let scale = try integer("--scale", 1...3) { layout.scale = scale }
+    if let size = try integer("--font-size", 1...512) { layout.fontSize = size }
+    do {
+      _ = try SheetLayout(content: SheetContent(sections: []), options: layout)
+    } catch {
+      throw fail("\(error)")
+    }
+    var style = SheetStyle()
+    if let background = try color("--background") { style.background = background }
+    if let label = try color("--label-color") { style.labelColor = label }
+    style.showLabels = !parsed.has("--no-labels")
+    return .sheet(
+      SheetOptions(
+        input: input, output: output, assets: parsed.value("--assets"), layout: layout, style: style,
+        font: parsed.value("--font"), format: try parseFormat(parsed, default: .text, subcommand: "sheet"),
+        strict: parsed.has("--strict"), progress: parsed.has("--progress")))
+  }
+
+  /// The data source icons come from: the resolver's library over `assetsRoot` (loose
+  /// files and asset catalogs, the scale rule, the decoded-image cache).
+  ///
+  /// - Throws: when the assets folder cannot be opened (the command exits 66).
+  static func makeDataSource(assetsRoot: String) throws -> any SheetDataSource {
+    AssetLibrarySource(try AssetLibrary(root: assetsRoot, cache: ImageCache(costLimit: 8 << 20)))
+  }
+
+  /// The text renderer for labels (and, bigger, headings) at `pixelSize`: FreeType, with
+  /// fontconfig's per-character fallback.
+  static func makeLabelRenderer(family: String?, pixelSize: Int) throws -> any LabelRendering {
+    try LabelRasterizer(family: family, pixelSize: pixelSize)
+  }
+
+  static func run(_ options: SheetOptions, console: Console) -> Int32 {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: options.input, isDirectory: &isDirectory) else {
+      console.error("\(options.input): no such file or directory")
+      return ExitStatus.noInput
+    }
+    let folderInput = isDirectory.boolValue
+    let assetsRoot =
+      options.assets
+      ?? (folderInput
+        ? options.input
+        : (URL(fileURLWithPath: options.input)
+          .deletingLastPathComponent().path))
+    var assetsIsDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: assetsRoot, isDirectory: &assetsIsDirectory),
+      assetsIsDirectory.boolValue
+    else {
+      console.error("\(assetsRoot): no such assets folder")
+      return ExitStatus.noInput
+    }
+    let source: any SheetDataSource
+    do {
+      source = try makeDataSource(assetsRoot: assetsRoot)
+    } catch {
+      console.error("\(assetsRoot): cannot open the assets folder: \(error)")
+      return ExitStatus.noInput
+    }
+    let content: SheetContent
+    do {
+      if folderInput {
+        let names = try source.assetNames()
+        guard !names.isEmpty else {
+          console.error("\(options.input): no icons in this folder")
+          return ExitStatus.dataError
+        }
+        content = SheetContent(assetNames: names)
+      } else {
+        content = try Manifest.load(contentsOf: options.input)
+      }
+    } catch let error as ManifestError {
+      console.error(error.description)
+      return error.kind == .notFound ? ExitStatus.noInput : ExitStatus.dataError
+    } catch {
+      console.error("\(options.input): \(error)")
+      return ExitStatus.dataError
+    }
+    let layout: SheetLayout
+    do {
+      layout = try SheetLayout(content: content, options: options.layout)
+    } catch {
+      console.error("\(error)")
+      return ExitStatus.usage
+    }
+    let scale = options.layout.scale
+    let labels: any LabelRendering
+    let headings: any LabelRendering
+    do {
+      labels = try makeLabelRenderer(family: options.font, pixelSize: options.layout.fontSize * scale)
+      headings = try makeLabelRenderer(
+        family: options.font, pixelSize: (options.layout.fontSize * scale * 5 + 2) / 4)
+    } catch {
+      console.error("cannot load a font\(options.font.map { " for '\($0)'" } ?? ""): \(error)")
+      return ExitStatus.noInput
+    }
+    let renderer = SheetRenderer(
+      content: content, layout: layout, style: options.style, dataSource: source, labels: labels,
+      headings: headings)
+    let showProgress =
+      options.progress || (console.errIsTerminal && content.tileCount > progressThreshold)
+    let reporter = SheetReporter(console: console, showProgress: showProgress)
+    let summary: SheetSummary
+    do {
+      summary = try renderer.write(to: options.output, delegate: reporter)
+    } catch {
+      if showProgress { console.err("\n") }
+      console.error(PNGError.from(error).description)
+      return ExitStatus.ioError
+    }
+    if showProgress { console.err("\n") }
+    switch options.format {
+    case .json: console.out(json(summary, output: options.output).rendered() + "\n")
+    case .text: console.out(line(summary, output: options.output) + "\n")
+    }
+    let incomplete = !summary.missing.isEmpty || !summary.unreadable.isEmpty || !summary.fallbacks.isEmpty
+    return options.strict && incomplete ? ExitStatus.findings : ExitStatus.success
+  }
+
+  static func json(_ summary: SheetSummary, output: String) -> JSONValue {
+    .object([
+      ("output", .string(output)),
+      ("width", .int(summary.widthPixels)),
+      ("height", .int(summary.heightPixels)),
+      ("scale", .int(summary.scale)),
+      ("tiles", .int(summary.tiles)),
+      ("sections", .int(summary.sections)),
+      ("missing", .array((summary.missing + summary.unreadable).map { .string($0) })),
+      ("fallbacks", .array(summary.fallbacks.map { .string($0) })),
+    ])
+  }
+
+  static func line(_ summary: SheetSummary, output: String) -> String {
+    let missing = summary.missing.count + summary.unreadable.count
+    return
+      "\(output): \(summary.widthPixels)×\(summary.heightPixels) px at \(summary.scale)x, "
+      + "\(summary.tiles) tiles in \(summary.sections) section\(summary.sections == 1 ? "" : "s"), "
+      + "\(missing) missing, \(summary.fallbacks.count) fallback\(summary.fallbacks.count == 1 ? "" : "s")"
+  }
+}
+
+/// The CLI as a sheet delegate: missing icons and fallbacks as warnings, progress on stderr.
+struct SheetReporter: SheetRendererDelegate {
+  let console: Console
+  let showProgress: Bool
+
+  func progress(done: Int, total: Int) {
+    guard showProgress else { return }
+    console.err("\rsheet: \(done)/\(total) tiles")
+  }
+
+  func missingIcon(name: String) {
+    clearProgress()
+    console.warning("no icon '\(name)'; drew a placeholder")
+  }
+
+  func unreadableIcon(name: String, reason: String) {
+    clearProgress()
+    console.warning("icon '\(name)' cannot be read (\(reason)); drew a placeholder")
+  }
+
+  func fallback(name: String, requested: Int, got: Int) {
+    clearProgress()
+    console.warning("icon '\(name)' has no @\(requested)x file; drew its @\(got)x, marked '\(got)x'")
+  }
+
+  /// Moves a progress line out of the way of a warning.
+  private func clearProgress() {
+    guard showProgress else { return }
+    console.err(console.errIsTerminal ? "\r\u{1B}[K" : "\n")
+  }
+}

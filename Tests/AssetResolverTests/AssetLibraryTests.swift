@@ -1,0 +1,75 @@
+import AssetResolver
+import PNGCodec
+import Testing
+
+@Suite struct AssetLibraryTests {
+  @Test func aCachedImageIsServedWithoutTheFile() throws {
+    let tree = TempTree()
+    let file = try tree.png("icon@2x.png", width: 20, height: 20, colour: 7)
+    let library = try AssetLibrary(root: tree.root)
+    let first = try library.image(named: "icon", scale: 2)
+    #expect(first.bitmap[0, 0] == (7, 0, 0, 255))
+    tree.delete(file)
+    let second = try library.image(named: "icon", scale: 2)
+    #expect(second.bitmap == first.bitmap)
+    #expect(second.resolved.pointWidth == 10)
+    #expect(library.cache.statistics.hits == 1)
+    #expect(library.cache.statistics.misses == 1)
+  }
+
+  @Test func refreshDropsImagesWhoseFileChangedAndSeesNewFiles() throws {
+    let tree = TempTree()
+    try tree.png("a.png", width: 4, height: 4, colour: 1)
+    try tree.png("b.png", width: 4, height: 4, colour: 2)
+    let decodes = Locked(0)
+    let library = try AssetLibrary(root: tree.root) { path in
+      decodes.withLock { $0 += 1 }
+      return try PNGDecoder.decode(contentsOf: path)
+    }
+    _ = try library.image(named: "a")
+    _ = try library.image(named: "b")
+    #expect(decodes.withLock { $0 } == 2)
+    try tree.png("a.png", width: 6, height: 6, colour: 3)
+    try tree.png("c@2x.png", width: 2, height: 2)
+    // Without a refresh the cache answers as before: no system call on a hit.
+    #expect(try library.image(named: "a").bitmap.width == 4)
+    #expect(throws: ResolveError.self) { try library.image(named: "c") }
+    library.refresh()
+    let a = try library.image(named: "a")
+    #expect(a.bitmap.width == 6)
+    #expect(a.bitmap[0, 0] == (3, 0, 0, 255))
+    #expect(try library.image(named: "b").bitmap.width == 4)
+    #expect(decodes.withLock { $0 } == 3)
+    #expect(try library.variant(named: "c", scale: 2).pixelWidth == 2)
+    #expect(try library.variant(named: "a").pixelWidth == 6)
+  }
+
+  @Test func aFileThatIsNotAPNGIsABadFileNotAMissingOne() throws {
+    let tree = TempTree()
+    tree.text("fake.png", "hello, I am text")
+    let library = try AssetLibrary(root: tree.root)
+    let error = try #require(throws: ResolveError.self) { try library.image(named: "fake") }
+    guard case .unreadable(let underlying) = error.reason else {
+      Issue.record("expected unreadable, got \(error)")
+      return
+    }
+    #expect(underlying.code == .notPNG)
+    #expect(underlying.path == "fake.png")
+    #expect(!error.isNotFound)
+    #expect(throws: ResolveError.self) { try library.variant(named: "fake") }
+    #expect(library.cache.statistics.count == 0)
+  }
+
+  @Test func librariesCanShareACache() throws {
+    let one = TempTree()
+    let two = TempTree()
+    try one.png("x.png", width: 2, height: 2, colour: 1)
+    try two.png("x.png", width: 3, height: 3, colour: 2)
+    let cache = ImageCache()
+    let first = try AssetLibrary(root: one.root, cache: cache)
+    let second = try AssetLibrary(root: two.root, cache: cache)
+    #expect(try first.image(named: "x").bitmap.width == 2)
+    #expect(try second.image(named: "x").bitmap.width == 3)
+    #expect(cache.statistics.count == 2)
+  }
+}

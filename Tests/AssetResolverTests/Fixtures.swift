@@ -1,0 +1,94 @@
+import PNGCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A scratch folder under /tmp that test code fills with PNGs, JSON and links, removed
+/// when the value goes away.
+final class TempTree {
+  let root: String
+
+  init() {
+    var template = Array("/tmp/icongrid-resolver-XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    precondition(made != nil, "mkdtemp failed")
+    root = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  deinit {
+    remove(root)
+  }
+
+  /// The absolute path of `relative`.
+  func path(_ relative: String) -> String { root + "/" + relative }
+
+  /// Writes a PNG of `width × height` pixels; `colour` tells files apart once decoded.
+  @discardableResult
+  func png(_ relative: String, width: Int, height: Int, colour: UInt8 = 200) throws -> String {
+    makeFolders(for: relative)
+    let bitmap = Bitmap(width: width, height: height, filling: (colour, 0, 0, 255))
+    try PNGEncoder.write(bitmap, to: path(relative))
+    return path(relative)
+  }
+
+  /// Writes text (a `Contents.json`, a broken file…).
+  func text(_ relative: String, _ contents: String) {
+    makeFolders(for: relative)
+    let fd = open(path(relative), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    precondition(fd >= 0, "cannot create \(relative)")
+    var copy = contents
+    copy.withUTF8 { bytes in _ = write(fd, bytes.baseAddress, bytes.count) }
+    close(fd)
+  }
+
+  /// A `Contents.json` with `images` slots: (filename, idiom, scale, size).
+  func contents(_ folder: String, _ slots: [(String?, String, String?, String?)]) {
+    let images = slots.map { slot in
+      var fields = ["\"idiom\": \"\(slot.1)\""]
+      if let filename = slot.0 { fields.append("\"filename\": \"\(filename)\"") }
+      if let scale = slot.2 { fields.append("\"scale\": \"\(scale)\"") }
+      if let size = slot.3 { fields.append("\"size\": \"\(size)\"") }
+      return "{" + fields.joined(separator: ", ") + "}"
+    }
+    text(folder + "/Contents.json", "{\"images\": [" + images.joined(separator: ", ") + "], \"info\": {}}")
+  }
+
+  /// A symbolic link at `relative` pointing to `target` (taken as written).
+  func link(_ relative: String, to target: String) {
+    makeFolders(for: relative)
+    precondition(symlink(target, path(relative)) == 0, "cannot link \(relative)")
+  }
+
+  /// Deletes the file at the absolute `path`.
+  func delete(_ path: String) {
+    precondition(unlink(path) == 0, "cannot delete \(path)")
+  }
+
+  func makeFolders(for relative: String) {
+    var current = root
+    for part in relative.split(separator: "/").dropLast() {
+      current += "/" + part
+      mkdir(current, 0o755)
+    }
+  }
+
+  private func remove(_ path: String) {
+    guard let directory = opendir(path) else {
+      unlink(path)
+      return
+    }
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+        String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+      }
+      if name == "." || name == ".." { continue }
+      let child = path + "/" + name
+      if entry.pointee.d_type == UInt8(DT_DIR) { remove(child) } else { unlink(child) }
+    }
+    closedir(directory)
+    rmdir(path)
+  }
+}

@@ -1,0 +1,172 @@
+import IconGridCLI
+import PNGCodec
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A folder of icons for `icongrid resolve`: mail at 1x and 2x, a catalog set, a broken set.
+final class ResolveFixture {
+  let root: String
+
+  init() throws {
+    var template = Array("/tmp/icongrid-cli-resolve-XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    precondition(made != nil, "mkdtemp failed")
+    root = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    try PNGEncoder.write(Bitmap(width: 30, height: 30, filling: (1, 2, 3, 255)), to: root + "/mail.png")
+    try PNGEncoder.write(Bitmap(width: 60, height: 60, filling: (1, 2, 3, 255)), to: root + "/mail@2x.png")
+    mkdir(root + "/A.xcassets", 0o755)
+    mkdir(root + "/A.xcassets/maps.imageset", 0o755)
+    try PNGEncoder.write(
+      Bitmap(width: 87, height: 87, filling: (1, 2, 3, 255)), to: root + "/A.xcassets/maps.imageset/m.png")
+    write(
+      "A.xcassets/maps.imageset/Contents.json",
+      #"{"images": [{"idiom": "iphone", "scale": "3x", "filename": "m.png"}]}"#)
+  }
+
+  deinit {
+    for file in [
+      "mail.png", "mail@2x.png", "A.xcassets/maps.imageset/m.png", "A.xcassets/maps.imageset/Contents.json",
+    ] {
+      unlink(root + "/" + file)
+    }
+    rmdir(root + "/A.xcassets/maps.imageset")
+    rmdir(root + "/A.xcassets")
+    rmdir(root)
+  }
+
+  private func write(_ relative: String, _ text: String) {
+    let fd = open(root + "/" + relative, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var copy = text
+    copy.withUTF8 { _ = Glibc.write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+  }
+}
+
+@Suite struct ResolveCommandTests {
+  @Test func parsesEveryOption() throws {
+    let command = try IconGridCLI.parse([
+      "resolve", "mail", "--in", "Assets", "--scale", "3", "--idiom", "ipad", "--format", "json",
+    ])
+    guard case .resolve(let options) = command else {
+      Issue.record("expected resolve, got \(command)")
+      return
+    }
+    #expect(options.name == "mail")
+    #expect(options.root == "Assets")
+    #expect(options.scale == 3)
+    #expect(options.idiom?.rawValue == "ipad")
+    #expect(options.format == .json)
+    #expect(!options.list)
+    let list = try IconGridCLI.parse(["resolve", "--list", "--in", "Assets"])
+    #expect(list == .resolve(ResolveOptions(name: nil, root: "Assets", list: true)))
+  }
+
+  @Test(arguments: [
+    (["resolve", "mail"], "missing '--in ROOT'"),
+    (["resolve", "--in", "x"], "no asset name given"),
+    (["resolve", "a", "b", "--in", "x"], "one asset name at a time; got 2"),
+    (["resolve", "a", "--in", "x", "--scale", "0"], "'--scale' needs a whole number from 1, not '0'"),
+    (["resolve", "a", "--in", "x", "--scale", "2.5"], "'--scale' needs a whole number from 1, not '2.5'"),
+    (
+      ["resolve", "a", "--in", "x", "--idiom", "iPad"],
+      "unknown idiom 'iPad'; expected iphone or ipad; did you mean 'ipad'?"
+    ),
+    (["resolve", "a", "--list", "--in", "x"], "'--list' takes no asset name"),
+  ])
+  func rejectsBadCommandLines(arguments: [String], message: String) {
+    let captured = CapturedConsole()
+    let status = IconGridCLI.main(arguments: arguments, console: captured.console)
+    #expect(status == 64)
+    #expect(captured.err.hasPrefix("icongrid: error: \(message)\n"))
+    #expect(captured.out.isEmpty)
+  }
+
+  @Test func answersInJSONWithTheDocumentedKeys() throws {
+    let fixture = try ResolveFixture()
+    let captured = CapturedConsole()
+    let status = IconGridCLI.main(
+      arguments: ["resolve", "mail", "--in", fixture.root, "--scale", "3", "--format", "json"],
+      console: captured.console)
+    #expect(status == 0)
+    #expect(
+      captured.out == """
+        {
+          "name": "mail",
+          "requestedScale": 3,
+          "scale": 2,
+          "idiom": null,
+          "path": "\(fixture.root)/mail@2x.png",
+          "pixelWidth": 60,
+          "pixelHeight": 60,
+          "pointWidth": 30,
+          "pointHeight": 30,
+          "fallback": true
+        }
+
+        """)
+    #expect(captured.err.isEmpty)
+  }
+
+  @Test func answersInText() throws {
+    let fixture = try ResolveFixture()
+    let captured = CapturedConsole()
+    let status = IconGridCLI.main(
+      arguments: ["resolve", "maps", "--in", fixture.root, "--scale", "3", "--idiom", "iphone"],
+      console: captured.console)
+    #expect(status == 0)
+    #expect(
+      captured.out
+        == "maps: \(fixture.root)/A.xcassets/maps.imageset/m.png @3x ~iphone, 87×87 px = 29×29 pt\n")
+  }
+
+  @Test func aMissingNameExitsOneWithASuggestion() throws {
+    let fixture = try ResolveFixture()
+    let captured = CapturedConsole()
+    let status = IconGridCLI.main(
+      arguments: ["resolve", "mial", "--in", fixture.root], console: captured.console)
+    #expect(status == 1)
+    #expect(captured.out.isEmpty)
+    #expect(
+      captured.err == "icongrid: error: no asset named \"mial\" in \(fixture.root); did you mean \"mail\"?\n")
+  }
+
+  @Test func aMissingRootExitsSixtySix() {
+    let captured = CapturedConsole()
+    let status = IconGridCLI.main(
+      arguments: ["resolve", "mail", "--in", "/nonexistent/icongrid"], console: captured.console)
+    #expect(status == 66)
+    #expect(captured.err == "icongrid: error: /nonexistent/icongrid: no such folder\n")
+  }
+
+  @Test func listsEveryAssetWithItsVariants() throws {
+    let fixture = try ResolveFixture()
+    let captured = CapturedConsole()
+    let status = IconGridCLI.main(
+      arguments: ["resolve", "--list", "--in", fixture.root], console: captured.console)
+    #expect(status == 0)
+    #expect(
+      captured.out == """
+        mail\t@1x mail.png, @2x mail@2x.png
+        maps\t@3x iphone A.xcassets/maps.imageset/m.png
+
+        """)
+    let json = CapturedConsole()
+    _ = IconGridCLI.main(
+      arguments: ["resolve", "--list", "--in", fixture.root, "--format", "json"], console: json.console)
+    #expect(json.out.contains("\"name\": \"maps\""))
+    #expect(json.out.contains("\"source\": \"imageset\""))
+    #expect(json.out.contains("\"path\": \"\(fixture.root)/mail@2x.png\""))
+  }
+
+  @Test func helpListsResolve() {
+    let captured = CapturedConsole()
+    #expect(IconGridCLI.main(arguments: ["--help"], console: captured.console) == 0)
+    #expect(captured.out.contains("  resolve  Show which file a device at a scale gets for an asset name."))
+  }
+}

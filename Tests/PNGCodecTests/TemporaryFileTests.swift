@@ -1,0 +1,51 @@
+import Testing
+
+@testable import PNGCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+@Suite("Temporary files of killed writers")
+struct TemporaryFileTests {
+  func touch(_ path: String) -> Int32 {
+    let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+    #expect(fd >= 0)
+    return fd
+  }
+
+  @Test("a dead writer's temporary file is removed by the next write to the same path")
+  func abandonedIsRemoved() throws {
+    let directory = Fixtures.temporaryDirectory()
+    let abandoned = directory + "/.sheet.png.Ab12Cd"
+    close(touch(abandoned))
+    try PNGEncoder.write(Bitmap(width: 2, height: 2), to: directory + "/sheet.png")
+    #expect(Fixtures.entries(of: directory) == ["sheet.png"])
+  }
+
+  @Test("a live writer's temporary file (locked) is left alone")
+  func liveIsKept() throws {
+    let directory = Fixtures.temporaryDirectory()
+    let live = directory + "/.sheet.png.Ef34Gh"
+    let fd = touch(live)
+    defer { close(fd) }
+    #expect(flock(fd, LOCK_EX) == 0)
+    try PNGEncoder.write(Bitmap(width: 2, height: 2), to: directory + "/sheet.png")
+    #expect(Fixtures.entries(of: directory) == [".sheet.png.Ef34Gh", "sheet.png"])
+  }
+
+  @Test("files that only look similar are not touched")
+  func othersAreKept() throws {
+    let directory = Fixtures.temporaryDirectory()
+    for name in [".sheet.png.toolong1", ".other.png.Ab12Cd", "sheet.png.Ab12Cd"] {
+      close(touch(directory + "/" + name))
+    }
+    try PNGEncoder.write(Bitmap(width: 2, height: 2), to: directory + "/sheet.png")
+    #expect(
+      Fixtures.entries(of: directory) == [
+        ".other.png.Ab12Cd", ".sheet.png.toolong1", "sheet.png", "sheet.png.Ab12Cd",
+      ])
+  }
+}
