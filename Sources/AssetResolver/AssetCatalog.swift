@@ -81,6 +81,9 @@ public struct CatalogSlot: Sendable, Hashable {
   public var size: PointSize?
   /// The `platform`, when the slot gives one (`ios`, `watchos`…).
   public var platform: String?
+  /// The slot's `appearances`, kind to value (`["luminosity": "dark"]`); empty for the
+  /// default ("any") appearance.
+  public var appearances: [String: String] = [:]
 }
 
 /// An `.imageset` or `.appiconset` folder as indexed.

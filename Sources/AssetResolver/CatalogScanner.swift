@@ -299,7 +299,10 @@ struct CatalogScanner {
     for image in contents.images ?? [] {
       let slot = CatalogSlot(
         filename: image.filename, idiom: image.idiom, scale: image.scale.flatMap(ContentsFile.scale),
-        size: image.size.flatMap(ContentsFile.size), platform: image.platform)
+        size: image.size.flatMap(ContentsFile.size), platform: image.platform,
+        appearances: Dictionary(
+          (image.appearances ?? []).map { ($0.appearance, $0.value) }, uniquingKeysWith: { first, _ in first }
+        ))
       slots.append(slot)
       let describe =
         "slot \(image.idiom ?? "universal") \(image.size.map { $0 + " " } ?? "")\(image.scale ?? "")"
@@ -353,11 +356,16 @@ extension Asset {
 /// What a `Contents.json` holds that the index uses.
 struct ContentsFile: Decodable {
   struct Image: Decodable {
+    struct Appearance: Decodable {
+      var appearance: String
+      var value: String
+    }
     var filename: String?
     var idiom: String?
     var scale: String?
     var size: String?
     var platform: String?
+    var appearances: [Appearance]?
   }
 
   struct Properties: Decodable {
