@@ -60,7 +60,7 @@ public struct Baseline: Sendable, Hashable {
   /// Reads a baseline written by ``write(to:)``.
   ///
   /// - Throws: ``BaselineError``: the file is missing, unreadable or not a baseline.
-  public init(contentsOf path: String) throws {
+  public init(contentsOf path: String) throws(BaselineError) {
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -75,7 +75,8 @@ public struct Baseline: Sendable, Hashable {
       throw BaselineError(path: path, reason: "not an icongrid baseline (invalid JSON or fields)")
     }
     guard file.version == 1 else {
-      throw BaselineError(path: path, reason: "baseline version \(file.version) is not supported (expected 1)")
+      throw BaselineError(
+        path: path, reason: "baseline version \(file.version) is not supported (expected 1)")
     }
     self.entries = file.findings.map {
       Entry(key: Key(rule: $0.rule, path: $0.path, asset: $0.asset), message: $0.message ?? "")
@@ -98,7 +99,7 @@ public struct Baseline: Sendable, Hashable {
   /// Writes the baseline to `path`, replacing it atomically.
   ///
   /// - Throws: ``BaselineError`` when the file cannot be written.
-  public func write(to path: String) throws {
+  public func write(to path: String) throws(BaselineError) {
     do {
       try Data(rendered.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     } catch {

@@ -14,49 +14,92 @@ import Synchronization
 struct FileFacts: Sendable {
   /// The file's length in bytes.
   var byteCount = 0
+  /// The CRC of the last chunk before IEND (usually the last IDAT): with the length, a cheap
+  /// fingerprint that tells apart files whose bytes differ, without reading them whole.
+  var tailCRC: UInt32 = 0
   /// The PNG header, when the probe read one.
   var header: PNGHeader?
   /// Why the file is not a PNG a device can load; `nil` when it is (as far as was read).
   var problem: String?
   /// Whether a `tRNS` chunk precedes the image data; `nil` when not looked for.
   var hasTransparencyChunk: Bool?
-  /// SHA-256 of the decoded pixels (``Bitmap/pixelDigest()``) or, header-only, of the
-  /// file's bytes; `nil` when not asked for.
+  /// What identifies the image's content, as the request's ``FileInspector/Digest`` asked;
+  /// `nil` when not asked for.
   var digest: String?
 }
 
 /// Reads what the rules need of a file: by default its first bytes only.
 enum FileInspector {
-  /// What to read beyond the header.
+  /// A file to read, and what to read beyond the header.
   struct Request: Sendable {
+    /// The path to open (the root joined with the file's relative path).
     var path: String
+    /// Where ``path``'s last component starts: the folder is opened once for all its files.
+    var nameStart: String.Index
     /// Decode the whole file (`--deep`).
     var decode = false
+    /// How to identify the content.
+    var digest = Digest.none
     /// Walk the chunks before IDAT for `tRNS`.
     var transparency = false
   }
 
-  /// The header (and, as requested, more) of the file at `request.path`.
-  static func inspect(_ request: Request) -> FileFacts {
+  /// How a file's content is identified for finding copies.
+  enum Digest: Sendable {
+    /// Not at all.
+    case none
+    /// Header-only: SHA-256 of the file's bytes. With ``Request/decode``: a 64-bit hash of
+    /// the pixels, fast enough for every file; equal hashes are confirmed with ``exact``.
+    case quick
+    /// SHA-256 of the decoded pixels (``Bitmap/pixelDigest()``).
+    case exact
+  }
+
+  /// The folder part of a request's path (`.` for a bare name).
+  static func folder(of request: Request) -> Substring {
+    request.nameStart == request.path.startIndex
+      ? "." : request.path[..<request.path.index(before: request.nameStart)]
+  }
+
+  /// Inspects files of one folder, opening the folder once and each file relative to it:
+  /// the kernel then resolves one path component per file instead of the whole path.
+  static func inspect(folder requests: [Request]) -> [FileFacts] {
+    guard let first = requests.first else { return [] }
+    let directory = open(String(folder(of: first)), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    defer { if directory >= 0 { close(directory) } }
+    return requests.map { inspect($0, directory: directory) }
+  }
+
+  /// The header (and, as requested, more) of the file at `request.path`, opened relative to
+  /// `directory` when that is a descriptor of its folder.
+  static func inspect(_ request: Request, directory: Int32 = -1) -> FileFacts {
     var facts = FileFacts()
-    let prefix: [UInt8]
+    let head: Head
     do {
-      (prefix, facts.byteCount) = try readPrefix(request.path, count: PNGHeader.probeLength)
+      head = try readHead(request, directory: directory)
     } catch {
       facts.problem = error.reason
       return facts
     }
+    facts.byteCount = head.size
+    facts.tailCRC = head.tailCRC
     do {
-      facts.header = try PNGHeader.probe(prefix)
+      facts.header = try PNGHeader.probe(head.bytes)
     } catch {
       let reason = PNGError.from(error).message
-      facts.problem = sniff(prefix).map { "not a PNG: the file holds \($0) data" } ?? reason
+      facts.problem = sniff(head.bytes).map { "not a PNG: \($0)" } ?? reason
       return facts
     }
-    guard request.decode || request.transparency else { return facts }
+    if head.isWhole, let cut = truncation(head.bytes) {
+      facts.problem = cut
+      return facts
+    }
+    guard request.decode || request.transparency || request.digest != .none else { return facts }
     let bytes: [UInt8]
     do {
-      bytes = try FileIO.readAll(request.path, limit: DecodingLimits.default.maxInputBytes)
+      bytes =
+        head.isWhole
+        ? head.bytes : try FileIO.readAll(request.path, limit: DecodingLimits.default.maxInputBytes)
     } catch {
       facts.problem = PNGError.from(error).message
       return facts
@@ -64,70 +107,156 @@ enum FileInspector {
     if request.transparency { facts.hasTransparencyChunk = hasChunkBeforeIDAT(bytes, "tRNS") }
     if request.decode {
       do {
-        facts.digest = try PNGDecoder.decode(bytes).pixelDigest()
+        let bitmap = try PNGDecoder.decode(bytes)
+        switch request.digest {
+        case .none: break
+        case .quick: facts.digest = String(quickHash(bitmap.pixels), radix: 16)
+        case .exact: facts.digest = bitmap.pixelDigest()
+        }
       } catch {
         facts.problem = "does not decode: \(PNGError.from(error).message)"
       }
+    } else if request.digest != .none {
+      // Header-only: identical bytes are identical pixels, and hashing is cheaper than decoding.
+      var hash = SHA256()
+      bytes.withUnsafeBytes { hash.update($0) }
+      facts.digest = hash.finalize().withUnsafeBytes { SHA256.hex($0) }
     }
     return facts
   }
 
-  /// SHA-256 of a whole file's bytes, for finding copies without decoding.
-  static func byteDigest(_ path: String) -> String? {
-    guard let bytes = try? FileIO.readAll(path, limit: DecodingLimits.default.maxInputBytes) else {
-      return nil
+  /// A 64-bit multiply–xorshift hash over 8-byte words: many times faster than SHA-256, and
+  /// only ever used to pick the few files whose SHA-256 is then compared.
+  static func quickHash(_ bytes: [UInt8]) -> UInt64 {
+    bytes.withUnsafeBytes { raw in
+      var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+      var offset = 0
+      while offset + 8 <= raw.count {
+        hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 32
+        offset += 8
+      }
+      while offset < raw.count {
+        hash = (hash ^ UInt64(raw[offset])) &* 0xC4CE_B9FE_1A85_EC53
+        offset += 1
+      }
+      return hash ^ (hash >> 29)
     }
-    var hash = SHA256()
-    bytes.withUnsafeBytes { hash.update($0) }
-    return hash.finalize().withUnsafeBytes { SHA256.hex($0) }
   }
 
   struct ReadError: Error {
     var reason: String
   }
 
-  /// The first `count` bytes and the file's length, from one `open`, `fstat` and `read`.
-  static func readPrefix(_ path: String, count: Int) throws(ReadError) -> ([UInt8], Int) {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+  /// The first bytes of a file, its length and the CRC before its final IEND.
+  struct Head {
+    /// Up to ``headLength`` bytes from the start.
+    var bytes: [UInt8]
+    /// The file's length.
+    var size: Int
+    /// Whether ``bytes`` is the whole file.
+    var isWhole: Bool
+    /// The 4 bytes before the last 12 (IEND's), as a number.
+    var tailCRC: UInt32
+  }
+
+  /// How much of each file is read: one page holds a whole small icon, header and all, for
+  /// the cost of reading its first 49 bytes.
+  static let headLength = 4096
+
+  /// Reads the head of a file: `open`, `read`, `close`, plus `fstat` and a `pread` of the tail
+  /// when the file is longer than ``headLength``.
+  static func readHead(_ request: Request, directory: Int32) throws(ReadError) -> Head {
+    let fd =
+      directory >= 0
+      ? openat(directory, String(request.path[request.nameStart...]), O_RDONLY | O_CLOEXEC)
+      : open(request.path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       throw ReadError(reason: errno == ENOENT ? "no such file" : "cannot open: \(errorText())")
     }
     defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw ReadError(reason: "cannot stat: \(errorText())") }
-    guard (info.st_mode & S_IFMT) == S_IFREG else { throw ReadError(reason: "not a regular file") }
-    var bytes = [UInt8](repeating: 0, count: count)
+    var bytes = [UInt8](repeating: 0, count: headLength)
     var got = 0
-    while got < count {
+    while got < headLength {
       let n = bytes.withUnsafeMutableBytes { buffer in
-        read(fd, buffer.baseAddress! + got, count - got)
+        read(fd, buffer.baseAddress! + got, headLength - got)
       }
       if n < 0 {
         if errno == EINTR { continue }
-        throw ReadError(reason: "cannot read: \(errorText())")
+        throw ReadError(reason: errno == EISDIR ? "is a folder, not a file" : "cannot read: \(errorText())")
       }
       if n == 0 { break }
       got += n
     }
-    if got < count { bytes.removeSubrange(got...) }
-    return (bytes, Int(info.st_size))
+    if got < headLength {
+      bytes.removeSubrange(got...)
+      return Head(
+        bytes: bytes, size: got, isWhole: true, tailCRC: got >= 16 ? bigEndian(bytes, at: got - 16) : 0)
+    }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw ReadError(reason: "cannot stat: \(errorText())") }
+    let size = Int(info.st_size)
+    var tail = [UInt8](repeating: 0, count: 4)
+    // IEND is the last 12 bytes; the 4 before them are the previous chunk's CRC.
+    let tailRead = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 4, off_t(size - 16)) }
+    return Head(
+      bytes: bytes, size: size, isWhole: size == got, tailCRC: tailRead == 4 ? bigEndian(tail, at: 0) : 0)
+  }
+
+  private static func bigEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+      | UInt32(bytes[offset + 3])
+  }
+
+  /// For a whole file: why its chunks end before IEND, or `nil` when IEND is there.
+  ///
+  /// Bytes after IEND are allowed (a device ignores them); a chunk running past the end is not.
+  static func truncation(_ bytes: [UInt8]) -> String? {
+    var offset = 8
+    while offset + 12 <= bytes.count {
+      let length = Int(bigEndian(bytes, at: offset))
+      if bytes[offset + 4] == 0x49, bytes[offset + 5] == 0x45, bytes[offset + 6] == 0x4E,
+        bytes[offset + 7] == 0x44
+      {
+        return nil
+      }
+      guard length <= bytes.count - offset - 12 else { break }
+      offset += 12 + length
+    }
+    return "truncated: the file ends after \(bytes.count) bytes, before its IEND chunk"
   }
 
   private static func errorText() -> String { String(cString: strerror(errno)) }
 
-  /// What kind of file a non-PNG is, from its magic bytes, so the message says "JPEG".
+  /// What a non-PNG file is, from its magic bytes, and what to do about it.
   static func sniff(_ bytes: [UInt8]) -> String? {
     func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
       bytes.count >= offset + magic.count && Array(bytes[offset..<(offset + magic.count)]) == magic
     }
-    if starts([0xFF, 0xD8, 0xFF]) { return "JPEG" }
-    if starts(Array("GIF8".utf8)) { return "GIF" }
-    if starts(Array("%PDF".utf8)) { return "PDF" }
-    if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return "WebP" }
-    if starts(Array("ftyp".utf8), at: 4) { return "HEIF/AVIF" }
-    if starts([0x00, 0x00, 0x01, 0x00]) { return "ICO" }
-    if starts(Array("<svg".utf8)) || starts(Array("<?xml".utf8)) { return "SVG/XML" }
-    return nil
+    if starts(Array("version https://git-lfs".utf8)) {
+      return
+        "the file is a Git LFS pointer, not the image; fetch the LFS objects before checking (git lfs pull)"
+    }
+    let kind: String
+    if starts([0xFF, 0xD8, 0xFF]) {
+      kind = "JPEG"
+    } else if starts(Array("GIF8".utf8)) {
+      kind = "GIF"
+    } else if starts(Array("%PDF".utf8)) {
+      kind = "PDF"
+    } else if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) {
+      kind = "WebP"
+    } else if starts(Array("ftyp".utf8), at: 4) {
+      kind = "HEIF/AVIF"
+    } else if starts([0x00, 0x00, 0x01, 0x00]) {
+      kind = "ICO"
+    } else if starts(Array("<svg".utf8)) || starts(Array("<?xml".utf8)) {
+      kind = "SVG/XML"
+    } else {
+      return nil
+    }
+    return "the file holds \(kind) data; Xcode's PNG copy step and most tools reject it, so convert it "
+      + "to PNG (or give it its real extension)"
   }
 
   /// Whether a chunk of `type` appears before the first IDAT (where tRNS must be).
@@ -135,9 +264,7 @@ enum FileInspector {
     let wanted = Array(type.utf8)
     var offset = 8
     while offset + 8 <= bytes.count {
-      let length =
-        Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
-        | Int(bytes[offset + 3])
+      let length = Int(bigEndian(bytes, at: offset))
       let name = Array(bytes[(offset + 4)..<(offset + 8)])
       if name == wanted { return true }
       if name == Array("IDAT".utf8) { return false }
@@ -151,7 +278,7 @@ enum FileInspector {
 enum Parallel {
   static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
     let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-    guard items.count >= 32, cores > 1 else { return items.map(transform) }
+    guard items.count > 1, cores > 1 else { return items.map(transform) }
     let chunks = min(items.count, cores * 8)
     let results = Mutex<[[R]?]>(Array(repeating: nil, count: chunks))
     DispatchQueue.concurrentPerform(iterations: chunks) { chunk in

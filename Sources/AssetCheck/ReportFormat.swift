@@ -192,7 +192,18 @@ extension CheckReport {
         ("message", .object([("text", .string(finding.message))])),
         (
           "locations",
-          .array([.object([("physicalLocation", .object([("artifactLocation", .object(location))]))])])
+          // GitHub code scanning places a result only when it has a start line; the
+          // findings are about whole files, so line 1.
+          .array([
+            .object([
+              (
+                "physicalLocation",
+                .object([
+                  ("artifactLocation", .object(location)), ("region", .object([("startLine", .int(1))])),
+                ])
+              )
+            ])
+          ])
         ),
         (
           "partialFingerprints",

@@ -35,7 +35,8 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
   /// A file is not a PNG a device can load.
   public static let unreadable = Rule(
     "unreadable", .error,
-    "A file is not a readable PNG: wrong format, truncated, or a bad header (any decoding error with --deep).")
+    "A file is not a readable PNG: wrong format, truncated, or a bad header (any decoding error with --deep)."
+  )
   /// An Apple CgBI ("iPhone-optimized") PNG.
   public static let cgbi = Rule(
     "cgbi", .error,

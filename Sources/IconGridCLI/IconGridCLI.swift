@@ -12,6 +12,8 @@ public enum Command: Sendable, Equatable {
   case resolve(ResolveOptions)
   /// `icongrid sheet INPUT -o OUT.png`.
   case sheet(SheetOptions)
+  /// `icongrid check ROOT...`.
+  case check(CheckOptions)
 }
 
 /// One subcommand: how it is spelt, described and parsed.
@@ -31,7 +33,7 @@ public enum IconGridCLI {
   public static let version = "0.1.0"
 
   static let subcommands: [Subcommand] = [
-    InfoCommand.subcommand, ResolveCommand.subcommand, SheetCommand.subcommand,
+    InfoCommand.subcommand, ResolveCommand.subcommand, SheetCommand.subcommand, CheckCommand.subcommand,
   ]
 
   /// Parses the arguments after the program name.
@@ -77,6 +79,8 @@ public enum IconGridCLI {
       return ResolveCommand.run(options, console: console)
     case .sheet(let options):
       return SheetCommand.run(options, console: console)
+    case .check(let options):
+      return CheckCommand.run(options, console: console)
     }
   }
 

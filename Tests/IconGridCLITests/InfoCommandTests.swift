@@ -157,6 +157,7 @@ struct UsageTests {
       info     Show the header of PNG files and whether they decode.
       resolve  Show which file a device at a scale gets for an asset name.
       sheet    Render a contact sheet of app icons (the nine-grid) into one PNG.
+      check    Check icons and asset catalogs for missing or wrong retina variants (for CI).
 
     options:
       -h, --help     Show help (also: icongrid help <subcommand>).

@@ -1,0 +1,197 @@
+import AssetCheck
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Options of `icongrid check`.
+public struct CheckOptions: Sendable, Equatable {
+  /// The folders to check (loose icons and `.xcassets`), in the order given.
+  public var roots: [String]
+  /// Scales every asset must have, ascending (`--require`, `[2]` by default).
+  public var requiredScales: [Int]
+  /// Decode every file fully (`--deep`).
+  public var deep: Bool
+  /// The report format.
+  public var format: ReportFormat
+  /// Findings to suppress (`--baseline FILE`).
+  public var baseline: String?
+  /// Where to record today's findings (`--write-baseline FILE`).
+  public var writeBaseline: String?
+  /// Rule ids to drop (`--ignore`).
+  public var ignoredRules: [String]
+  /// Warnings fail the check too (`--strict`).
+  public var strict: Bool
+
+  /// Creates options.
+  public init(
+    roots: [String], requiredScales: [Int] = [2], deep: Bool = false, format: ReportFormat = .text,
+    baseline: String? = nil, writeBaseline: String? = nil, ignoredRules: [String] = [], strict: Bool = false
+  ) {
+    self.roots = roots
+    self.requiredScales = requiredScales
+    self.deep = deep
+    self.format = format
+    self.baseline = baseline
+    self.writeBaseline = writeBaseline
+    self.ignoredRules = ignoredRules
+    self.strict = strict
+  }
+}
+
+/// `icongrid check`: the CI rules over roots of icons and asset catalogs.
+enum CheckCommand {
+  static let subcommand = Subcommand(
+    name: "check",
+    summary: "Check icons and asset catalogs for missing or wrong retina variants (for CI).",
+    usage:
+      "icongrid check ROOT... [--require SCALES] [--deep] [--strict]\n"
+      + "         [--ignore RULE]... [--format text|json|github|junit|sarif]\n"
+      + "         [--baseline FILE] [--write-baseline FILE]",
+    details: """
+      Indexes each ROOT (loose PNGs named name[@Nx][~idiom].png, and .xcassets
+      catalogs) and reports, by rule:
+
+      \(ruleList)
+
+      Only PNG headers are read unless --deep is given. duplicate compares the bytes of
+      same-size files header-only, and decoded pixels with --deep.
+
+      options:
+        --require SCALES     Scales every asset needs: 2x (default), 2x,3x, 1x,2x,3x.
+                             iPad variants need only the scales up to 2x.
+        --deep               Decode every PNG fully; any decoding error is unreadable.
+        --format FORMAT      text (default), json, github (workflow annotations), junit
+                             (XML, a test case per asset), sarif (SARIF 2.1.0).
+        --baseline FILE      Report only findings not recorded in FILE.
+        --write-baseline FILE
+                             Record today's findings in FILE (matched later by rule,
+                             path and asset) and report nothing as new.
+        --ignore RULE        Drop a rule's findings; repeat or separate ids by commas.
+        --strict             Warnings fail the check too.
+
+      Exit status: 0 no errors, 1 errors (or warnings with --strict), 64 bad command
+      line, 65 a bad baseline file, 66 a root or the baseline does not exist,
+      74 the baseline cannot be written.
+      """,
+    options: [
+      OptionSpec(name: "--require", takesValue: true),
+      OptionSpec(name: "--deep", takesValue: false),
+      OptionSpec(name: "--format", takesValue: true),
+      OptionSpec(name: "--baseline", takesValue: true),
+      OptionSpec(name: "--write-baseline", takesValue: true),
+      OptionSpec(name: "--ignore", takesValue: true, repeatable: true),
+      OptionSpec(name: "--strict", takesValue: false),
+    ],
+    parse: { (parsed) throws -> Command in
+      guard !parsed.positionals.isEmpty else { throw UsageError("no roots given", subcommand: "check") }
+      var options = CheckOptions(roots: parsed.positionals)
+      if let text = parsed.value("--require") { options.requiredScales = try parseScales(text) }
+      options.deep = parsed.has("--deep")
+      options.strict = parsed.has("--strict")
+      options.format = try parseFormat(parsed, default: ReportFormat.text, subcommand: "check")
+      options.baseline = parsed.value("--baseline")
+      options.writeBaseline = parsed.value("--write-baseline")
+      for value in parsed.values["--ignore"] ?? [] {
+        for id in value.split(separator: ",").map({ String($0).trimmingSpaces }) where !id.isEmpty {
+          guard Rule.named(id) != nil else {
+            var message = "unknown rule '\(id)'"
+            if let near = closest(to: id, in: Rule.all.map(\.id)) { message += "; did you mean '\(near)'?" }
+            throw UsageError(message, subcommand: "check")
+          }
+          if !options.ignoredRules.contains(id) { options.ignoredRules.append(id) }
+        }
+      }
+      return .check(options)
+    })
+
+  /// The rules as a table, summaries wrapped to 80 columns.
+  private static var ruleList: String {
+    let width = Rule.all.map(\.id.count).max() ?? 0
+    let indent = 2 + width + 2 + 7 + 2
+    return Rule.all.map { rule in
+      let pad = String(repeating: " ", count: width - rule.id.count)
+      let severity = rule.severity == .error ? "error  " : "warning"
+      var lines: [String] = []
+      var line = ""
+      for word in rule.summary.split(separator: " ") {
+        if !line.isEmpty, indent + line.count + 1 + word.count > 80 {
+          lines.append(line)
+          line = ""
+        }
+        line += (line.isEmpty ? "" : " ") + word
+      }
+      lines.append(line)
+      let rest = lines.dropFirst().map { "\n" + String(repeating: " ", count: indent) + $0 }.joined()
+      return "  \(rule.id)\(pad)  \(severity)  \(lines[0])\(rest)"
+    }.joined(separator: "\n")
+  }
+
+  /// `2x`, `2x,3x`, `1x,2x,3x` (a bare `2` is accepted too).
+  static func parseScales(_ text: String) throws -> [Int] {
+    var scales: [Int] = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let item = String(part).trimmingSpaces
+      let digits = item.hasSuffix("x") ? String(item.dropLast()) : item
+      guard let scale = Int(digits), (1...3).contains(scale), digits.allSatisfy(\.isNumber) else {
+        throw UsageError(
+          "bad scale '\(item)' in --require '\(text)'; expected 1x, 2x or 3x separated by commas (2x,3x)",
+          subcommand: "check")
+      }
+      if !scales.contains(scale) { scales.append(scale) }
+    }
+    return scales.sorted()
+  }
+
+  static func run(_ options: CheckOptions, console: Console) -> Int32 {
+    for root in options.roots {
+      var info = stat()
+      guard stat(root, &info) == 0 else {
+        console.error("\(root): no such folder")
+        return ExitStatus.noInput
+      }
+      guard (info.st_mode & S_IFMT) == S_IFDIR else {
+        console.error("\(root): not a folder (give the folder that holds the icons or the .xcassets)")
+        return ExitStatus.noInput
+      }
+    }
+    var baseline: Baseline?
+    if let path = options.baseline {
+      do {
+        baseline = try Baseline(contentsOf: path)
+      } catch {
+        console.error("baseline \(error)")
+        return error.isMissing ? ExitStatus.noInput : ExitStatus.dataError
+      }
+    }
+    let configuration = CheckConfiguration(
+      requiredScales: options.requiredScales, deep: options.deep, ignoredRules: Set(options.ignoredRules))
+    var report = AssetChecker.check(roots: options.roots, configuration: configuration)
+    if let path = options.writeBaseline {
+      let recorded = Baseline(report.findings)
+      do {
+        try recorded.write(to: path)
+      } catch {
+        console.error("baseline \(error)")
+        return ExitStatus.ioError
+      }
+      console.err("icongrid: recorded \(recorded.count) findings in \(path)\n")
+      report = recorded.filter(report)
+    } else if let baseline {
+      report = baseline.filter(report)
+    }
+    let render = RenderOptions(strict: options.strict, toolName: "icongrid", toolVersion: IconGridCLI.version)
+    console.out(report.rendered(as: options.format, options: render))
+    return report.fails(strict: options.strict) ? ExitStatus.findings : ExitStatus.success
+  }
+}
+
+extension String {
+  fileprivate var trimmingSpaces: String {
+    String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+  }
+}
