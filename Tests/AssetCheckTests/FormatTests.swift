@@ -1,0 +1,153 @@
+import AssetCheck
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// A tree with an error and a warning whose names need escaping in every format.
+private func awkwardTree() throws -> Tree {
+  try Tree().png("a&b <c>, \"d\": e%.png", 16, 16)
+    .png("A.xcassets/x.imageset/x.png", 10, 10).png(
+      "A.xcassets/x.imageset/spare.png", 10, 10, color: (1, 1, 1, 1)
+    )
+    .contents("A.xcassets/x.imageset", [slot("x.png", scale: "1x"), slot("x.png", scale: "2x")])
+}
+
+@Suite("Report formats are well formed")
+struct FormatTests {
+  @Test func textLinesAndSummary() throws {
+    let report = try awkwardTree().check()
+    let lines = report.rendered(as: .text).split(separator: "\n").map(String.init)
+    #expect(lines.count == report.findings.count + 1)
+    let first = try #require(report.findings.first)
+    #expect(lines[0] == "\(first.path): \(first.severity.rawValue): \(first.message) [\(first.rule.id)]")
+    #expect(lines.last == report.summaryLine)
+    #expect(report.summaryLine.contains("\(report.errorCount) error"))
+  }
+
+  @Test func jsonHasTheDocumentedShape() throws {
+    let tree = try awkwardTree()
+    let report = tree.check()
+    let data = Data(report.rendered(as: .json).utf8)
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["version"] as? Int == 1)
+    #expect(object["roots"] as? [String] == [tree.root])
+    let summary = try #require(object["summary"] as? [String: Int])
+    #expect(
+      summary == [
+        "assets": report.assetCount, "files": report.fileCount, "errors": report.errorCount,
+        "warnings": report.warningCount,
+      ])
+    let findings = try #require(object["findings"] as? [[String: Any]])
+    #expect(findings.count == report.findings.count)
+    for (item, finding) in zip(findings, report.findings) {
+      #expect(Set(item.keys) == ["rule", "severity", "path", "asset", "message"])
+      #expect(item["rule"] as? String == finding.rule.id)
+      #expect(item["path"] as? String == finding.path)
+      #expect(item["message"] as? String == finding.message)
+    }
+  }
+
+  @Test func githubCommandsEscapeTheirParts() throws {
+    let report = try awkwardTree().check()
+    let lines = report.rendered(as: .github).split(separator: "\n").map(String.init)
+    let commands = lines.filter { $0.hasPrefix("::") }
+    #expect(commands.count == report.findings.count)
+    let awkward = try #require(commands.first { $0.contains("missing-scale") && $0.contains("a&b") })
+    #expect(awkward.hasPrefix("::error file="))
+    #expect(awkward.contains("a&b <c>%2C \"d\"%3A e%25.png,title=missing-scale::"))
+    #expect(
+      commands.contains { $0.hasPrefix("::warning file=") && $0.contains("title=catalog-unassigned::") })
+  }
+
+  @Test func githubDataEscapesLineBreaks() throws {
+    let finding = Finding(
+      rule: .unreadable, root: "r", relativePath: "x.png", asset: "x", message: "50%\r\nnext")
+    let report = CheckReport(roots: [.init(path: "r", assets: ["x"], files: 1)], findings: [finding])
+    #expect(
+      report.rendered(as: .github).hasPrefix("::error file=r/x.png,title=unreadable::50%25%0D%0Anext\n"))
+  }
+
+  @Test func junitIsXMLWithACasePerAsset() throws {
+    let report = try awkwardTree().check()
+    let xml = report.rendered(as: .junit)
+    #if canImport(FoundationXML) || canImport(Darwin)
+      let document = try XMLDocument(xmlString: xml, options: [])
+      let root = try #require(document.rootElement())
+      #expect(root.name == "testsuites")
+      let cases = try root.nodes(forXPath: "//testcase")
+      #expect(cases.count == report.assetCount)
+      let failures = try root.nodes(forXPath: "//failure")
+      #expect(failures.count == report.errorCount)
+      #expect(root.attribute(forName: "failures")?.stringValue == "\(report.errorCount)")
+      let names = cases.compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue }
+      #expect(names.contains("a&b <c>, \"d\": e%"))
+    #else
+      #expect(xml.hasPrefix("<?xml"))
+    #endif
+    let strict = report.rendered(as: .junit, options: RenderOptions(strict: true))
+    #expect(strict.components(separatedBy: "<failure ").count - 1 == report.findings.count)
+  }
+
+  @Test func junitSurvivesControlCharacters() throws {
+    let finding = Finding(
+      rule: .unreadable, root: "r", relativePath: "a\u{1}b.png", asset: "a\u{1}b",
+      message: "x < y & \"z\"\u{7}")
+    let report = CheckReport(roots: [.init(path: "r", assets: ["a\u{1}b"], files: 1)], findings: [finding])
+    let xml = report.rendered(as: .junit)
+    #expect(!xml.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    #if canImport(FoundationXML) || canImport(Darwin)
+      let document = try XMLDocument(xmlString: xml, options: [])
+      let failure = try #require(try document.nodes(forXPath: "//failure").first as? XMLElement)
+      #expect(failure.attribute(forName: "message")?.stringValue == "x < y & \"z\"\u{FFFD}")
+    #endif
+  }
+
+  @Test func sarifHasRulesAndResults() throws {
+    let tree = try awkwardTree()
+    let report = tree.check()
+    let text = report.rendered(as: .sarif, options: RenderOptions(toolVersion: "9.9"))
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    #expect(object["version"] as? String == "2.1.0")
+    let run = try #require((object["runs"] as? [[String: Any]])?.first)
+    let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+    #expect(driver["name"] as? String == "icongrid")
+    #expect(driver["version"] as? String == "9.9")
+    let rules = try #require(driver["rules"] as? [[String: Any]])
+    #expect(rules.compactMap { $0["id"] as? String } == Rule.all.map(\.id))
+    for rule in rules {
+      #expect((rule["shortDescription"] as? [String: Any])?["text"] is String)
+      let level = (rule["defaultConfiguration"] as? [String: Any])?["level"] as? String
+      #expect(level == "error" || level == "warning")
+    }
+    let results = try #require(run["results"] as? [[String: Any]])
+    #expect(results.count == report.findings.count)
+    for (result, finding) in zip(results, report.findings) {
+      #expect(result["ruleId"] as? String == finding.rule.id)
+      #expect(result["level"] as? String == finding.severity.rawValue)
+      #expect((result["message"] as? [String: Any])?["text"] as? String == finding.message)
+      let location = try #require((result["locations"] as? [[String: Any]])?.first)
+      let physical = try #require(location["physicalLocation"] as? [String: Any])
+      #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 1)
+      let artifact = try #require(physical["artifactLocation"] as? [String: Any])
+      let uri = try #require(artifact["uri"] as? String)
+      #expect(uri.removingPercentEncoding == finding.relativePath)
+      #expect(!uri.contains(" "))
+      let base = try #require(artifact["uriBaseId"] as? String)
+      let bases = try #require(run["originalUriBaseIds"] as? [String: [String: Any]])
+      let baseURI = try #require(bases[base]?["uri"] as? String)
+      #expect(
+        URL(string: uri, relativeTo: URL(string: baseURI))?.path == tree.root + "/" + finding.relativePath)
+    }
+  }
+
+  @Test func cleanReport() throws {
+    let tree = try Tree().png("a.png", 10, 10).png("a@2x.png", 20, 20)
+    let report = tree.check()
+    #expect(report.findings.isEmpty)
+    #expect(report.rendered(as: .text) == "checked 1 asset (2 files) in 1 root: no problems\n")
+    #expect(!report.fails(strict: true))
+  }
+}
