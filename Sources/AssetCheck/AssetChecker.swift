@@ -146,9 +146,12 @@ struct RootCheck {
         paths.append(variant.path)
         let full = catalog.path(of: variant)
         let slash = full.lastIndex(of: "/").map { full.index(after: $0) } ?? full.startIndex
+        // --deep decodes every file in this one pass and hashes its pixels for `duplicate`.
         requests.append(
           FileInspector.Request(
-            path: full, nameStart: slash, transparency: marketingFiles.contains(variant.path)))
+            path: full, nameStart: slash, decode: configuration.deep,
+            digest: configuration.deep ? .quick : .none,
+            transparency: marketingFiles.contains(variant.path)))
       }
     }
     fileCount = owner.count
@@ -157,8 +160,17 @@ struct RootCheck {
     }
     var results = inspectByFolder(requests)
 
-    // Pixel-identical files can only be among files of one size in different assets; hash
-    // only those (the bytes header-only, the decoded pixels with --deep).
+    if !configuration.deep { rereadCopyCandidates(&results, requests: requests, paths: paths) }
+    facts.reserveCapacity(paths.count)
+    for (index, path) in paths.enumerated() { facts[path] = results[index] }
+    probed = paths
+  }
+
+  /// Header-only, identical files can only be among those of equal size, length and last
+  /// CRC in different assets; only those are read whole and hashed.
+  private func rereadCopyCandidates(
+    _ results: inout [FileFacts], requests: [FileInspector.Request], paths: [String]
+  ) {
     var groups: [Fingerprint: Set<String>] = [:]
     var keys: [Fingerprint?] = []
     keys.reserveCapacity(results.count)
@@ -167,31 +179,25 @@ struct RootCheck {
         keys.append(nil)
         continue
       }
-      let key = fingerprint(header, result)
+      let key = Fingerprint(
+        width: header.width, height: header.height, byteCount: result.byteCount, tailCRC: result.tailCRC)
       keys.append(key)
       groups[key, default: []].insert(owner[paths[index]] ?? "")
     }
-    var second: [Int] = []
-    for (index, key) in keys.enumerated() {
-      guard let key else { continue }
-      let candidate = (groups[key]?.count ?? 0) > 1
-      if configuration.deep || candidate {
-        requests[index].decode = configuration.deep
-        requests[index].digest = candidate ? .quick : .none
-        second.append(index)
-      }
+    let candidates = keys.indices.filter { index in keys[index].map { (groups[$0]?.count ?? 0) > 1 } ?? false
     }
-    if !second.isEmpty {
-      let again = inspectByFolder(second.map { requests[$0] })
-      for (offset, index) in second.enumerated() {
-        let transparency = results[index].hasTransparencyChunk
-        results[index] = again[offset]
-        if results[index].hasTransparencyChunk == nil { results[index].hasTransparencyChunk = transparency }
-      }
+    guard !candidates.isEmpty else { return }
+    let again = inspectByFolder(
+      candidates.map { index in
+        var request = requests[index]
+        request.digest = .quick
+        return request
+      })
+    for (offset, index) in candidates.enumerated() {
+      let transparency = results[index].hasTransparencyChunk
+      results[index] = again[offset]
+      if results[index].hasTransparencyChunk == nil { results[index].hasTransparencyChunk = transparency }
     }
-    facts.reserveCapacity(paths.count)
-    for (index, path) in paths.enumerated() { facts[path] = results[index] }
-    probed = paths
   }
 
   /// Inspects files in parallel, a folder at a time; results in the order of `requests`.
@@ -212,21 +218,12 @@ struct RootCheck {
     return results
   }
 
-  /// What files that may be identical share.
+  /// What identical files share, read from their heads.
   private struct Fingerprint: Hashable {
     var width: Int
     var height: Int
     var byteCount: Int
     var tailCRC: UInt32
-  }
-
-  /// Files that may be identical share this: the size, and header-only also the length and
-  /// the last chunk's CRC, so that only true copies are read whole.
-  private func fingerprint(_ header: PNGHeader, _ facts: FileFacts) -> Fingerprint {
-    configuration.deep
-      ? Fingerprint(width: header.width, height: header.height, byteCount: 0, tailCRC: 0)
-      : Fingerprint(
-        width: header.width, height: header.height, byteCount: facts.byteCount, tailCRC: facts.tailCRC)
   }
 
   private func isPNGName(_ path: String) -> Bool {
@@ -472,7 +469,7 @@ struct RootCheck {
       for file in set.files where !used.contains(file) && !usedLower.contains(file.lowercased()) {
         add(
           .catalogUnassigned, join(set.path, file), asset: set.name,
-          "\(file) is in the \(set.kind.rawValue) but no slot of its Contents.json uses it; "
+          "\(file) is in \(lastComponent(set.path)) but no slot of its Contents.json uses it; "
             + "assign it to a slot or delete it")
       }
     }

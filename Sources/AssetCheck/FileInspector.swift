@@ -75,11 +75,23 @@ enum FileInspector {
   static func inspect(_ request: Request, directory: Int32 = -1) -> FileFacts {
     var facts = FileFacts()
     let head: Head
-    do {
-      head = try readHead(request, directory: directory)
-    } catch {
-      facts.problem = error.reason
-      return facts
+    if request.decode {
+      // Decoding needs every byte: one read of the whole file, the header taken from it.
+      do {
+        let bytes = try FileIO.readAll(request.path, limit: DecodingLimits.default.maxInputBytes)
+        let tail = bytes.count >= 16 ? bigEndian(bytes, at: bytes.count - 16) : 0
+        head = Head(bytes: bytes, size: bytes.count, isWhole: true, tailCRC: tail)
+      } catch {
+        facts.problem = PNGError.from(error).message
+        return facts
+      }
+    } else {
+      do {
+        head = try readHead(request, directory: directory)
+      } catch {
+        facts.problem = error.reason
+        return facts
+      }
     }
     facts.byteCount = head.size
     facts.tailCRC = head.tailCRC
