@@ -315,8 +315,8 @@ struct RootCheck {
       guard abs(Double(header.width) - width) > 1 || abs(Double(header.height) - height) > 1 else { continue }
       add(
         .sizeMismatch, variant.path, asset: asset.name,
-        "is \(header.width)×\(header.height) px at @\(variant.scale)x; expected \(number(width))×\(number(height)) px "
-          + "(\(variant.scale) × \(number(pointWidth))×\(number(pointHeight)) pt, from "
+        "is \(header.width)×\(header.height) px at @\(variant.scale)x; "
+          + "expected \(number(width))×\(number(height)) px (\(variant.scale) × \(number(pointWidth))×\(number(pointHeight)) pt, from "
           + "\(lastComponent(reference.path)) at \(top.width)×\(top.height) px @\(reference.scale)x)")
     }
   }
@@ -483,11 +483,12 @@ struct RootCheck {
     let clashes = byLower.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
     for (_, assets) in clashes {
       let first = assets[0]
+      let firstPath = Finding.join(catalog.root, location(of: first))
       for other in assets.dropFirst() {
         add(
           .caseConflict, location(of: other), asset: other.name,
-          "asset \"\(other.name)\" and asset \"\(first.name)\" (\(location(of: first))) differ only in "
-            + "case; on a case-insensitive disk (the Mac default) one replaces the other")
+          "asset \"\(other.name)\" and asset \"\(first.name)\" (\(firstPath)) differ only in case; on a "
+            + "case-insensitive disk (the Mac default) one replaces the other")
       }
     }
     for set in catalog.sets {
@@ -531,10 +532,11 @@ struct RootCheck {
     for paths in groups {
       let first = paths[0]
       let firstAsset = owner[first]
+      let firstPath = Finding.join(catalog.root, first)
       for path in paths.dropFirst() where owner[path] != firstAsset {
         add(
           .duplicate, path, asset: owner[path],
-          "\(configuration.deep ? "pixel-identical" : "byte-identical") to \(first) "
+          "\(configuration.deep ? "pixel-identical" : "byte-identical") to \(firstPath) "
             + "(asset \"\(firstAsset ?? "")\"); keep one asset and use it in both places")
       }
     }
