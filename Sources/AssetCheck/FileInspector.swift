@@ -187,21 +187,30 @@ enum FileInspector {
       throw ReadError(reason: errno == ENOENT ? "no such file" : "cannot open: \(errorText())")
     }
     defer { close(fd) }
-    var bytes = [UInt8](repeating: 0, count: headLength)
     var got = 0
-    while got < headLength {
-      let n = bytes.withUnsafeMutableBytes { buffer in
-        read(fd, buffer.baseAddress! + got, headLength - got)
+    var failure: Int32 = 0
+    // Uninitialised: zeroing a page per file showed as 7% of a check's instructions.
+    let bytes = [UInt8](unsafeUninitializedCapacity: headLength) { buffer, count in
+      while got < headLength {
+        let n = read(fd, buffer.baseAddress! + got, headLength - got)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          break
+        }
+        if n == 0 { break }
+        got += n
+        // A regular file gives less than asked only at its end: skip the read that would
+        // return 0, a third of the system calls of a check over small icons.
+        if got < headLength { break }
       }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw ReadError(reason: errno == EISDIR ? "is a folder, not a file" : "cannot read: \(errorText())")
-      }
-      if n == 0 { break }
-      got += n
+      count = got
+    }
+    if failure != 0 {
+      errno = failure
+      throw ReadError(reason: failure == EISDIR ? "is a folder, not a file" : "cannot read: \(errorText())")
     }
     if got < headLength {
-      bytes.removeSubrange(got...)
       return Head(
         bytes: bytes, size: got, isWhole: true, tailCRC: got >= 16 ? bigEndian(bytes, at: got - 16) : 0)
     }
