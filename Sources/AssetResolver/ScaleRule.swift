@@ -70,7 +70,7 @@ enum ScaleRule {
 }
 
 /// Did-you-mean candidates by edit distance.
-enum Suggestions {
+package enum Suggestions {
   /// Names within a typo's distance of `word`, nearest first, then alphabetically.
   static func nearest(to word: String, in names: some Sequence<String>, limit: Int) -> [String] {
     let target = Array(word.unicodeScalars)
@@ -88,7 +88,7 @@ enum Suggestions {
 
   /// Levenshtein distance where letter case is ignored, except that two different names
   /// are always at least 1 apart.
-  static func editDistance(
+  package static func editDistance(
     _ x: [Unicode.Scalar], _ y: [Unicode.Scalar], caseInsensitive: Bool
   ) -> Int {
     if x.isEmpty { return y.count }

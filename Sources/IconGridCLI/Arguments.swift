@@ -1,3 +1,5 @@
+import AssetResolver
+
 /// A command line that cannot be run: `icongrid: error: …` with a usage hint, exit 64.
 public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What is wrong, with a suggestion when there is one.
@@ -91,31 +93,13 @@ struct ParsedArguments {
 func closest(to word: String, in candidates: [String]) -> String? {
   var best: (String, Int)?
   for candidate in candidates {
-    let distance = editDistance(word, candidate)
+    let distance = Suggestions.editDistance(
+      Array(word.unicodeScalars), Array(candidate.unicodeScalars), caseInsensitive: false)
     if distance <= max(2, candidate.count / 3), distance < (best?.1 ?? Int.max) {
       best = (candidate, distance)
     }
   }
   return best?.0
-}
-
-/// Levenshtein distance over Unicode scalars.
-func editDistance(_ a: String, _ b: String) -> Int {
-  let x = Array(a.unicodeScalars)
-  let y = Array(b.unicodeScalars)
-  if x.isEmpty { return y.count }
-  if y.isEmpty { return x.count }
-  var previous = Array(0...y.count)
-  var current = [Int](repeating: 0, count: y.count + 1)
-  for i in 1...x.count {
-    current[0] = i
-    for j in 1...y.count {
-      let cost = x[i - 1] == y[j - 1] ? 0 : 1
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-    }
-    swap(&previous, &current)
-  }
-  return previous[y.count]
 }
 
 /// Parses `--format text|json` (or another set of formats).
