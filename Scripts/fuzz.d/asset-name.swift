@@ -12,10 +12,12 @@ public func fuzzAssetName(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   precondition(!name.ext.isEmpty)
   // An empty base, or one ending in `/`, formats as a hidden file (`.png`, `a/.png`), which
   // is a different name by design; every other name must survive formatting.
-  guard !name.base.isEmpty, !name.base.hasSuffix("/") else { return 0 }
+  // Bytes, not Characters: a prepend mark (U+0600…, U+070F) joins the `/` into one Character.
+  guard let last = name.base.utf8.last, last != UInt8(ascii: "/") else { return 0 }
   let again = AssetName(parsing: name.fileName)
   precondition(
-    again.base == name.base && again.scale == name.scale && again.idiom == name.idiom && again.ext == name.ext,
+    again.base == name.base && again.scale == name.scale && again.idiom == name.idiom
+      && again.ext == name.ext,
     "'\(text)' → '\(name.fileName)' → '\(again.fileName)'")
   precondition(again.hasExplicitExtension)
   return 0

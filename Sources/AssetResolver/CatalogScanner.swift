@@ -205,7 +205,9 @@ struct CatalogScanner {
   /// a repaired name would name a file that does not exist, and no request could match it.
   private mutating func text(of name: UnsafePointer<CChar>, in relative: String) -> String? {
     if let text = String(validatingCString: name) { return text }
-    let shown = String(decoding: UnsafeBufferPointer(start: name, count: strlen(name)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let shown = String(
+      decoding: UnsafeBufferPointer(start: name, count: strlen(name)).map { UInt8(bitPattern: $0) },
+      as: UTF8.self)
     problems.append(
       CatalogProblem(
         kind: .nonUTF8Name, path: CatalogScanner.join(relative, shown),
@@ -366,7 +368,8 @@ struct CatalogScanner {
       problems.append(
         CatalogProblem(
           kind: .catalogInvalid, path: contentsPath,
-          message: "\(repeated) slot(s) repeat the idiom, scale and size of an earlier slot; the first is used"
+          message:
+            "\(repeated) slot(s) repeat the idiom, scale and size of an earlier slot; the first is used"
         ))
     }
     sets.append(CatalogSet(kind: kind, name: name, path: relative, slots: slots, files: files, isValid: true))

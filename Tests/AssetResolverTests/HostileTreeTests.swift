@@ -63,7 +63,8 @@ import Testing
 
   /// Makes a file whose name holds the raw bytes `name` in `folder`.
   private func rawFile(_ folder: String, _ name: [UInt8]) -> [CChar] {
-    let path = Array(folder.utf8).map { CChar(bitPattern: $0) } + [CChar(bitPattern: 0x2F)]
+    let path =
+      Array(folder.utf8).map { CChar(bitPattern: $0) } + [CChar(bitPattern: 0x2F)]
       + name.map { CChar(bitPattern: $0) } + [0]
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     precondition(fd >= 0, "cannot create a file with a raw name")

@@ -92,7 +92,9 @@ struct HostileManifestTests {
     #expect(truncate(path, off_t(Manifest.maximumBytes + 1)) == 0)
     let error = try #require(throws: ManifestError.self) { try Manifest.load(contentsOf: path) }
     #expect(error.kind == .tooLarge)
-    #expect(error.reason == "\(Manifest.maximumBytes + 1) bytes is larger than the \(Manifest.maximumBytes)-byte limit")
+    #expect(
+      error.reason
+        == "\(Manifest.maximumBytes + 1) bytes is larger than the \(Manifest.maximumBytes)-byte limit")
     let inMemory = try #require(throws: ManifestError.self) {
       try Manifest.decode(Data(count: Manifest.maximumBytes + 1), path: "huge.json")
     }
@@ -126,8 +128,11 @@ struct HostileManifestTests {
     "icons that climb out of the assets folder are refused, in groups too",
     arguments: ["../../etc/passwd", "/etc/passwd", "a/../../b", "icons/../..", ".."])
   func unsafeIcons(icon: String) throws {
-    let json = #"[{"title": "Work", "apps": [{"name": "A", "icon": "ok"}, {"name": "B", "icon": "\#(icon)"}]}]"#
-    let error = try #require(throws: ManifestError.self) { try Manifest.decode(Data(json.utf8), path: "m.json") }
+    let json =
+      #"[{"title": "Work", "apps": [{"name": "A", "icon": "ok"}, {"name": "B", "icon": "\#(icon)"}]}]"#
+    let error = try #require(throws: ManifestError.self) {
+      try Manifest.decode(Data(json.utf8), path: "m.json")
+    }
     #expect(error.kind == .unsafeIcon)
     #expect(error.location == "item 0: key 'apps': item 1: key 'icon'")
     #expect(error.reason.contains("outside the assets folder"))
