@@ -1,7 +1,6 @@
+import AssetResolver
 import Foundation
 import Testing
-
-@testable import AssetResolver
 
 /// Inputs kept by `Scripts/fuzz contents-json` and `Scripts/fuzz asset-name` (crashes under
 /// `Tests/FuzzRegressions/`, plus the committed seeds), replayed with the harnesses' checks.
