@@ -105,9 +105,12 @@ struct CatalogScanner {
         if kind == UInt8(DT_UNKNOWN) { kind = FileSystem.type(at: directoryFD, name) }
         switch kind {
         case UInt8(DT_REG):
-          if FileSystem.hasSuffix(name, ".png") { addLoose(prefixes, file: String(cString: name)) }
+          if FileSystem.hasSuffix(name, ".png"), let file = text(of: name, in: relative) {
+            addLoose(prefixes, file: file)
+          }
         case UInt8(DT_DIR):
-          let child = CatalogScanner.join(relative, String(cString: name))
+          guard let folder = text(of: name, in: relative) else { return }
+          let child = CatalogScanner.join(relative, folder)
           let childFD = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
           guard childFD >= 0 else {
             problems.append(unreadable(child))
@@ -119,7 +122,8 @@ struct CatalogScanner {
             walk(childFD, relative: child)
           }
         case UInt8(DT_LNK):
-          followLink(relative: CatalogScanner.join(relative, String(cString: name)))
+          guard let file = text(of: name, in: relative) else { return }
+          followLink(relative: CatalogScanner.join(relative, file))
         default:
           return
         }
@@ -197,6 +201,20 @@ struct CatalogScanner {
     return directory
   }
 
+  /// The entry's name as a string, or `nil` with a problem recorded when it is not UTF-8:
+  /// a repaired name would name a file that does not exist, and no request could match it.
+  private mutating func text(of name: UnsafePointer<CChar>, in relative: String) -> String? {
+    if let text = String(validatingCString: name) { return text }
+    let shown = String(
+      decoding: UnsafeBufferPointer(start: name, count: strlen(name)).map { UInt8(bitPattern: $0) },
+      as: UTF8.self)
+    problems.append(
+      CatalogProblem(
+        kind: .nonUTF8Name, path: CatalogScanner.join(relative, shown),
+        message: "the name is not valid UTF-8; skipped"))
+    return nil
+  }
+
   private func unreadable(_ relative: String) -> CatalogProblem {
     CatalogProblem(
       kind: .unreadableFolder, path: relative, message: "cannot list the folder: \(FileSystem.errorText())")
@@ -217,7 +235,7 @@ struct CatalogScanner {
         var kind = type
         if kind == UInt8(DT_UNKNOWN) { kind = FileSystem.type(at: directoryFD, name) }
         guard kind == UInt8(DT_DIR) else { return }
-        let folder = String(cString: name)
+        guard let folder = text(of: name, in: relative) else { return }
         let child = CatalogScanner.join(relative, folder)
         let childFD = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard childFD >= 0 else {
@@ -261,7 +279,7 @@ struct CatalogScanner {
         if entryName[0] == 0x2E { return }
         var entryKind = type
         if entryKind == UInt8(DT_UNKNOWN) { entryKind = FileSystem.type(at: directoryFD, entryName) }
-        let file = String(cString: entryName)
+        guard let file = text(of: entryName, in: relative) else { return }
         if entryKind == UInt8(DT_LNK) {
           let path = CatalogScanner.join(relative, file)
           let target = FileSystem.realPath(CatalogScanner.join(root, path))
@@ -296,6 +314,10 @@ struct CatalogScanner {
     var slots: [CatalogSlot] = []
     var variants: [Variant] = []
     let present = Set(files)
+    // A slot that repeats an earlier slot's idiom, scale, size, platform and appearance adds nothing a
+    // request could select; 100,000 copies must not become 100,000 variants.
+    var taken: Set<SlotKey> = []
+    var repeated = 0
     for image in contents.images ?? [] {
       let slot = CatalogSlot(
         filename: image.filename, idiom: image.idiom, scale: image.scale.flatMap(ContentsFile.scale),
@@ -319,6 +341,16 @@ struct CatalogScanner {
         continue
       }
       guard let filename = image.filename else { continue }
+      guard
+        taken.insert(
+          SlotKey(
+            idiom: image.idiom, scale: slot.scale, size: slot.size, platform: image.platform,
+            appearances: slot.appearances)
+        ).inserted
+      else {
+        repeated += 1
+        continue
+      }
       guard present.contains(filename) else {
         problems.append(
           CatalogProblem(
@@ -337,10 +369,29 @@ struct CatalogScanner {
           path: path, fullPath: CatalogScanner.join(root, path), scale: slot.scale ?? 1, idiom: idiom,
           catalogIdiom: image.idiom, size: slot.size, isSelectable: selectable))
     }
+    if repeated > 0 {
+      problems.append(
+        CatalogProblem(
+          kind: .catalogInvalid, path: contentsPath,
+          message:
+            "\(repeated) slot(s) repeat the idiom, scale and size of an earlier slot; the first is used"
+        ))
+    }
     sets.append(CatalogSet(kind: kind, name: name, path: relative, slots: slots, files: files, isValid: true))
     let source: Asset.Source = kind == .imageSet ? .imageSet(path: relative) : .appIconSet(path: relative)
     setAssets.append(Asset(name: name, source: source, variants: variants))
   }
+}
+
+/// What makes two slots of a set the same choice for a request.
+private struct SlotKey: Hashable {
+  var idiom: String?
+  var scale: Int?
+  var size: PointSize?
+  var platform: String?
+  /// Dark and tinted slots share idiom, scale and size with the default one; they are
+  /// not repeats.
+  var appearances: [String: String]
 }
 
 extension Asset {
@@ -354,43 +405,48 @@ extension Asset {
 }
 
 /// What a `Contents.json` holds that the index uses.
-struct ContentsFile: Decodable {
-  struct Image: Decodable {
-    struct Appearance: Decodable {
-      var appearance: String
-      var value: String
+package struct ContentsFile: Decodable {
+  package struct Image: Decodable {
+    package struct Appearance: Decodable {
+      package var appearance: String
+      package var value: String
     }
-    var filename: String?
-    var idiom: String?
-    var scale: String?
-    var size: String?
-    var platform: String?
-    var appearances: [Appearance]?
+    package var filename: String?
+    package var idiom: String?
+    package var scale: String?
+    package var size: String?
+    package var platform: String?
+    package var appearances: [Appearance]?
   }
 
-  struct Properties: Decodable {
-    var providesNamespace: Bool?
+  package struct Properties: Decodable {
+    package var providesNamespace: Bool?
 
     enum CodingKeys: String, CodingKey {
       case providesNamespace = "provides-namespace"
     }
   }
 
-  struct Failure: Error {
-    var text: String
+  package struct Failure: Error {
+    package var text: String
   }
 
-  var images: [Image]?
-  var properties: Properties?
+  package var images: [Image]?
+  package var properties: Properties?
 
   /// The `Contents.json` in the folder `fd`: `nil` when there is none.
   static func read(at fd: Int32) -> Result<ContentsFile?, Failure> {
-    let file = openat(fd, "Contents.json", O_RDONLY | O_CLOEXEC)
+    // O_NONBLOCK: a FIFO named Contents.json must not hold the index until a writer comes.
+    let file = openat(fd, "Contents.json", O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard file >= 0 else {
       if errno == ENOENT { return .success(nil) }
       return .failure(Failure(text: "cannot open Contents.json: \(FileSystem.errorText())"))
     }
     defer { close(file) }
+    var info = stat()
+    guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      return .failure(Failure(text: "Contents.json is not a regular file"))
+    }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 16_384)
     while true {
@@ -403,6 +459,11 @@ struct ContentsFile: Decodable {
       bytes += chunk[..<count]
       if bytes.count > 4 << 20 { return .failure(Failure(text: "Contents.json is larger than 4 MB")) }
     }
+    return decode(bytes).map { $0 }
+  }
+
+  /// Parses the bytes of a `Contents.json`; the index and the fuzz target call this.
+  package static func decode(_ bytes: [UInt8]) -> Result<ContentsFile, Failure> {
     do {
       return .success(try JSONDecoder().decode(ContentsFile.self, from: Data(bytes)))
     } catch let error as DecodingError {
@@ -430,13 +491,13 @@ struct ContentsFile: Decodable {
   }
 
   /// `2x` → 2; `nil` for anything else.
-  static func scale(_ text: String) -> Int? {
+  package static func scale(_ text: String) -> Int? {
     guard text.hasSuffix("x"), let value = Int(text.dropLast()), value >= 1 else { return nil }
     return value
   }
 
   /// `60x60`, `83.5x83.5` → a point size; `nil` for anything else.
-  static func size(_ text: String) -> PointSize? {
+  package static func size(_ text: String) -> PointSize? {
     let parts = text.split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
       width > 0, height > 0

@@ -19,6 +19,9 @@ public struct ManifestError: Error, Sendable, Hashable, CustomStringConvertible 
     case unsafeIcon = "unsafe-icon"
     /// The manifest lists no items.
     case empty
+    /// The file is larger, or nested deeper, than ``Manifest/maximumBytes`` or
+    /// ``Manifest/maximumDepth`` allow.
+    case tooLarge = "too-large"
   }
 
   /// What kind of failure this is.
@@ -55,8 +58,13 @@ public struct ManifestError: Error, Sendable, Hashable, CustomStringConvertible 
 /// let content = try Manifest.load(contentsOf: "Assets/Demo/app.plist")
 /// ```
 public enum Manifest {
-  /// Manifests longer than this are refused before they are read.
-  public static let maximumBytes = 64 * 1_048_576
+  /// Manifests longer than this (16 MB) are refused before they are read.
+  public static let maximumBytes = 16 * 1_048_576
+
+  /// JSON and XML manifests whose arrays and dictionaries nest deeper than this are refused
+  /// before they are parsed: a real manifest needs four levels, and Foundation's XML
+  /// property list parser recurses once per level, so 100,000 levels would overflow the stack.
+  public static let maximumDepth = 32
 
   /// Reads and decodes the manifest at `path`.
   ///
@@ -70,10 +78,15 @@ public enum Manifest {
     guard !isDirectory.boolValue else {
       throw ManifestError(.unreadable, path: path, reason: "is a directory, not a manifest")
     }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    // A FIFO or a device would block the read, or never end it.
+    guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+      throw ManifestError(.unreadable, path: path, reason: "is not a regular file")
+    }
+    let size = (attributes?[.size] as? Int) ?? 0
     guard size <= maximumBytes else {
       throw ManifestError(
-        .unreadable, path: path, reason: "\(size) bytes is larger than the \(maximumBytes)-byte limit")
+        .tooLarge, path: path, reason: "\(size) bytes is larger than the \(maximumBytes)-byte limit")
     }
     let data: Data
     do {
@@ -88,8 +101,16 @@ public enum Manifest {
   ///
   /// - Throws: ``ManifestError``.
   public static func decode(_ data: Data, path: String) throws -> SheetContent {
+    guard data.count <= maximumBytes else {
+      throw ManifestError(
+        .tooLarge, path: path, reason: "\(data.count) bytes is larger than the \(maximumBytes)-byte limit")
+    }
     let entries: [ManifestEntry]
     let format = sniff(data)
+    let depth = format == .json ? jsonDepth(data) : format == .propertyList ? xmlDepth(data) : 0
+    guard depth <= maximumDepth else {
+      throw ManifestError(.tooLarge, path: path, reason: "nested deeper than \(maximumDepth) levels")
+    }
     do {
       switch format {
       case .json: entries = try JSONDecoder().decode([ManifestEntry].self, from: data)
@@ -124,6 +145,86 @@ public enum Manifest {
     case UInt8(ascii: "["), UInt8(ascii: "{"): return .json
     default: return .unknown
     }
+  }
+
+  /// The deepest nesting of arrays and objects, counting brackets outside strings; it stops
+  /// counting once past the limit, so the cost is one pass at most.
+  static func jsonDepth(_ data: Data) -> Int {
+    var depth = 0
+    var deepest = 0
+    var inString = false
+    var escaped = false
+    for byte in data {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        deepest = max(deepest, depth)
+        if deepest > maximumDepth { return deepest }
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+      default: break
+      }
+    }
+    return deepest
+  }
+
+  /// The deepest nesting of XML elements: start tags that do not close themselves count one
+  /// level, end tags close one; comments, CDATA, `<?…?>` and `<!…>` count nothing. Binary
+  /// property lists (`bplist`) have no tags and give 0: Foundation reads them without
+  /// recursing per level.
+  static func xmlDepth(_ data: Data) -> Int {
+    guard !data.starts(with: Array("bplist".utf8)) else { return 0 }
+    let bytes = [UInt8](data)
+    var depth = 0
+    var deepest = 0
+    var index = 0
+    func skip(past terminator: [UInt8], from start: Int) -> Int {
+      var at = start
+      while at + terminator.count <= bytes.count {
+        if bytes[at] == terminator[0], bytes[at..<(at + terminator.count)].elementsEqual(terminator) {
+          return at + terminator.count
+        }
+        at += 1
+      }
+      return bytes.count
+    }
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "<") else {
+        index += 1
+        continue
+      }
+      let rest = bytes[index...]
+      if rest.starts(with: Array("<!--".utf8)) {
+        index = skip(past: Array("-->".utf8), from: index + 4)
+      } else if rest.starts(with: Array("<![CDATA[".utf8)) {
+        index = skip(past: Array("]]>".utf8), from: index + 9)
+      } else if rest.starts(with: Array("<?".utf8)) || rest.starts(with: Array("<!".utf8)) {
+        index = skip(past: [UInt8(ascii: ">")], from: index + 2)
+      } else if rest.starts(with: Array("</".utf8)) {
+        depth -= 1
+        index = skip(past: [UInt8(ascii: ">")], from: index + 2)
+      } else {
+        let end = skip(past: [UInt8(ascii: ">")], from: index + 1)
+        let selfClosing = end >= index + 3 && end <= bytes.count && bytes[end - 2] == UInt8(ascii: "/")
+        if !selfClosing {
+          depth += 1
+          deepest = max(deepest, depth)
+          if deepest > maximumDepth { return deepest }
+        }
+        index = end
+      }
+    }
+    return deepest
   }
 
   /// Entries to sections: consecutive items share an untitled section, each group is one.

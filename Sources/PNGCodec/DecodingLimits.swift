@@ -21,9 +21,10 @@ public struct DecodingLimits: Sendable, Hashable {
     self.maxInputBytes = maxInputBytes
   }
 
-  /// 16384 pixels a side, 64 megapixels (256 MB of RGBA), 256 MB of input.
+  /// 16384 pixels a side, 32 megapixels (128 MB of RGBA), 64 MB of input: a decode stays
+  /// within 256 MB, input and output together.
   public static let `default` = DecodingLimits(
-    maxWidth: 16_384, maxHeight: 16_384, maxPixels: 64 * 1_048_576, maxInputBytes: 256 * 1_048_576)
+    maxWidth: 16_384, maxHeight: 16_384, maxPixels: 32 * 1_048_576, maxInputBytes: 64 * 1_048_576)
 
   /// Throws ``PNGError/Code/limitExceeded`` when a `width × height` image is too large.
   public func check(width: Int, height: Int) throws {

@@ -39,13 +39,27 @@ package enum FileIO {
     return bytes
   }
 
+  /// Opens a regular file for reading. `O_NONBLOCK` keeps a FIFO from blocking the open
+  /// until a writer appears; FIFOs, devices and sockets are then refused, since reading one
+  /// could wait forever or never end.
   private static func open(_ path: String) throws -> Int32 {
-    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else {
       if errno == ENOENT || errno == ENOTDIR {
         throw PNGError(.notFound, "no such file", path: path)
       }
       throw systemError("cannot open", path: path)
+    }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      let error = systemError("cannot stat", path: path)
+      close(fd)
+      throw error
+    }
+    let type = info.st_mode & S_IFMT
+    guard type == S_IFREG || type == S_IFDIR else {
+      close(fd)
+      throw PNGError(.io, "is not a regular file (a FIFO, device or socket)", path: path)
     }
     return fd
   }

@@ -33,9 +33,10 @@ enum TemporaryFiles {
     guard let dir = opendir(directory) else { return }
     defer { closedir(dir) }
     while let entry = readdir(dir) {
-      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      // The name is read in place: copying `d_name` (a 256-byte tuple) would read past the
+      // end of a short record, which glibc allocates only as long as the name needs.
+      let namePointer = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \.d_name)!
+      let entryName = String(cString: namePointer.assumingMemoryBound(to: CChar.self))
       guard entryName.hasPrefix(prefix), entryName.utf8.count == prefix.utf8.count + 6 else { continue }
       let candidate = "\(directory)/\(entryName)"
       guard candidate != keep else { continue }

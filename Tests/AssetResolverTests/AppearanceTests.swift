@@ -26,5 +26,7 @@ struct AppearanceTests {
         [:], ["luminosity": "dark"], ["luminosity": "tinted", "contrast": "high"],
       ])
     #expect(catalog.problems.isEmpty)
+    // The dark slot shares idiom, scale and size with the default one: not a repeat.
+    #expect(catalog.assets.first?.variants.map(\.path) == [set + "/any.png", set + "/dark.png"])
   }
 }

@@ -26,9 +26,7 @@ enum Fixtures {
     defer { closedir(dir) }
     var names: [String] = []
     while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = entryName(entry)
       if name.hasSuffix(".png") { names.append(name) }
     }
     return names.sorted()
@@ -43,15 +41,20 @@ enum Fixtures {
     try FileIO.readAll(path, limit: 1 << 30)
   }
 
+  /// A `readdir` entry's name, read in place: copying the whole `d_name` tuple would read
+  /// past the end of a short record (AddressSanitizer reports it).
+  static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+    let name = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \.d_name)!
+    return String(cString: name.assumingMemoryBound(to: CChar.self))
+  }
+
   /// Names of the entries of a directory (files and subdirectories), sorted.
   static func entries(of directory: String) -> [String] {
     guard let dir = opendir(directory) else { return [] }
     defer { closedir(dir) }
     var names: [String] = []
     while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = entryName(entry)
       if name != "." && name != ".." { names.append(name) }
     }
     return names.sorted()

@@ -1,0 +1,33 @@
+import ContactSheet
+import Foundation
+import Testing
+
+/// Inputs kept by `Scripts/fuzz manifest` (crashes under `Tests/FuzzRegressions/manifest/`,
+/// plus the committed binary property list seeds): each gives content or a ManifestError.
+@Suite("Fuzz regressions of manifest")
+struct ManifestFuzzRegressionTests {
+  static func inputs() -> [String] {
+    let root = packageRoot.path
+    return [root + "/Tests/FuzzRegressions/manifest", root + "/Scripts/fuzz.d/seeds/manifest"].flatMap {
+      folder in
+      ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasSuffix(".md") }
+        .sorted().map { folder + "/" + $0 }
+    }
+  }
+
+  @Test("the seed folder exists, so Scripts/fuzz and this test agree on the path")
+  func seedsExist() {
+    #expect(Self.inputs().contains { $0.hasSuffix("/flat.bplist") })
+  }
+
+  @Test(arguments: inputs())
+  func replay(path: String) throws {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    do {
+      let content = try Manifest.decode(data, path: path)
+      #expect(content.tileCount > 0)
+    } catch {
+      #expect(error is ManifestError)
+    }
+  }
+}
