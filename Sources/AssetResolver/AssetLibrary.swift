@@ -59,9 +59,11 @@ public final class AssetLibrary: Sendable {
     self.cache = cache
     self.canonicalRoot = canonical
     self.decode = decode ?? { path in try PNGDecoder.decode(contentsOf: path, limits: limits) }
-    let snapshot = Snapshot(catalog: AssetCatalog(root: canonical))
+    let catalog = AssetCatalog(root: canonical)
     let laneCount = 16
-    self.lanes = (0..<laneCount).map { _ in Locked(snapshot) }
+    // A snapshot per lane: a lookup retains its snapshot, and one object shared by every
+    // thread would make each lookup bounce that object's reference count between cores.
+    self.lanes = (0..<laneCount).map { _ in Locked(Snapshot(catalog: catalog)) }
     self.laneShift = 64 - laneCount.trailingZeroBitCount
   }
 
@@ -136,8 +138,11 @@ public final class AssetLibrary: Sendable {
   /// Lookups running meanwhile keep answering from the previous index.
   public func refresh() {
     refreshing.withLock { _ in
-      let snapshot = Snapshot(catalog: AssetCatalog(root: canonicalRoot))
-      for lane in lanes { lane.withLock { $0 = snapshot } }
+      let catalog = AssetCatalog(root: canonicalRoot)
+      for lane in lanes {
+        let snapshot = Snapshot(catalog: catalog)
+        lane.withLock { $0 = snapshot }
+      }
       pixelSizes.withLock { $0 = [:] }
       for (key, stamp) in cache.stamps() where FileSystem.isInside(key.path, root: canonicalRoot) {
         if FileSystem.stamp(key.path) != stamp { cache.removeValue(forKey: key, ifStamp: stamp) }
@@ -225,7 +230,7 @@ private final class Snapshot: @unchecked Sendable {
     for asset in catalog.assets {
       let base = Int32(variants.count)
       for choice in asset.choices { choices.append(choice < 0 ? -1 : base + Int32(choice)) }
-      variants += asset.variants
+      variants += asset.variants.map { $0.unshared() }
     }
     self.choices = .allocate(capacity: choices.count)
     _ = self.choices.initialize(from: choices)
@@ -237,7 +242,9 @@ private final class Snapshot: @unchecked Sendable {
     table.initialize(repeating: -1)
     hashes = .allocate(capacity: catalog.assets.count)
     names = .allocate(capacity: catalog.assets.count)
-    _ = names.initialize(from: catalog.assets.lazy.map(\.name))
+    // Fresh buffers, like the variants': a lane never shares a reference count with another.
+    _ = names.initialize(
+      from: catalog.assets.lazy.map { String(decoding: Array($0.name.utf8), as: UTF8.self) })
     for (index, asset) in catalog.assets.enumerated() {
       let hash = asset.name.hashValue
       hashes[index] = hash

@@ -84,6 +84,16 @@ public struct Variant: Sendable, Hashable {
       suspiciousSuffix: suspiciousSuffix, isSelectable: isSelectable)
   }
 
+  /// The same variant in storage of its own, strings included: each lookup lane holds
+  /// such copies so that threads retaining variants never share a reference count.
+  func unshared() -> Variant {
+    func fresh(_ text: String) -> String { String(decoding: Array(text.utf8), as: UTF8.self) }
+    return Variant(
+      path: fresh(path), fullPath: fresh(fullPath), scale: scale, idiom: idiom,
+      catalogIdiom: catalogIdiom.map(fresh), size: size, suspiciousSuffix: suspiciousSuffix.map(fresh),
+      isSelectable: isSelectable)
+  }
+
   public static func == (lhs: Variant, rhs: Variant) -> Bool {
     lhs.storage === rhs.storage
       || (lhs.path == rhs.path && lhs.fullPath == rhs.fullPath && lhs.scale == rhs.scale
