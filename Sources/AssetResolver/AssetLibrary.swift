@@ -46,11 +46,15 @@ public final class AssetLibrary: Sendable {
   ///   - cache: where decoded images are kept.
   ///   - limits: what a decoded file may be; larger files are refused, not decoded.
   ///   - decode: decodes the file at a path; by default ``PNGDecoder`` with `limits`.
+  ///   - lookupLanes: copies of the index that concurrent lookups spread over, rounded up
+  ///     to a power of two, 1 to 64. Threads in different lanes never touch the same
+  ///     memory; each lane costs one copy of the index (about 300 bytes an asset). The
+  ///     default, 16, suits a service; a tool that looks up from one thread wants 1.
   /// - Throws: ``ResolveError`` with ``ResolveError/Reason/rootUnreadable(_:)`` when
   ///   `root` is not a folder.
   public init(
     root: String, cache: ImageCache = ImageCache(), limits: DecodingLimits = .default,
-    decode: (@Sendable (String) throws -> Bitmap)? = nil
+    decode: (@Sendable (String) throws -> Bitmap)? = nil, lookupLanes: Int = 16
   ) throws {
     guard FileSystem.isDirectory(root), let canonical = FileSystem.realPath(root) else {
       throw ResolveError(name: "", root: root, reason: .rootUnreadable("no such folder"))
@@ -60,7 +64,8 @@ public final class AssetLibrary: Sendable {
     self.canonicalRoot = canonical
     self.decode = decode ?? { path in try PNGDecoder.decode(contentsOf: path, limits: limits) }
     let catalog = AssetCatalog(root: canonical)
-    let laneCount = 16
+    let wanted = max(1, min(64, lookupLanes))
+    let laneCount = wanted == 1 ? 1 : 1 << (64 - UInt64(wanted - 1).leadingZeroBitCount)
     // A snapshot per lane: a lookup retains its snapshot, and one object shared by every
     // thread would make each lookup bounce that object's reference count between cores.
     self.lanes = (0..<laneCount).map { _ in Locked(Snapshot(catalog: catalog)) }

@@ -160,7 +160,8 @@ enum SheetCommand {
   ///
   /// - Throws: when the assets folder cannot be opened (the command exits 66).
   static func makeDataSource(assetsRoot: String) throws -> any SheetDataSource {
-    AssetLibrarySource(try AssetLibrary(root: assetsRoot, cache: ImageCache(costLimit: 8 << 20)))
+    AssetLibrarySource(
+      try AssetLibrary(root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), lookupLanes: 2))
   }
 
   /// The text renderer for labels (and, bigger, headings) at `pixelSize`: FreeType, with
