@@ -111,6 +111,14 @@ public enum Manifest {
     guard depth <= maximumDepth else {
       throw ManifestError(.tooLarge, path: path, reason: "nested deeper than \(maximumDepth) levels")
     }
+    // Foundation's XML property list parser stops the process (a fatal error, not a thrown
+    // one) on some bytes that are not UTF-8, such as 0xFF inside <integer>; found by
+    // `Scripts/fuzz manifest`. Manifests are UTF-8, so anything else is refused first.
+    if format == .propertyList, !data.starts(with: Array("bplist".utf8)),
+      String(validating: data, as: UTF8.self) == nil
+    {
+      throw ManifestError(.syntax, path: path, reason: "is not valid UTF-8 (an XML property list must be)")
+    }
     do {
       switch format {
       case .json: entries = try JSONDecoder().decode([ManifestEntry].self, from: data)

@@ -30,4 +30,18 @@ struct ManifestFuzzRegressionTests {
       #expect(error is ManifestError)
     }
   }
+
+  @Test("bytes that are not UTF-8 in an XML plist are refused (Foundation would stop the process)")
+  func invalidUTF8InInteger() {
+    let xml =
+      Array(
+        #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><array><dict><key>badge</key><integer>"#
+          .utf8)
+      + [0xFF, 0xFF, 0x31, 0x32] + Array("</integer></dict></array></plist>".utf8)
+    #expect {
+      try Manifest.decode(Data(xml), path: "m.plist")
+    } throws: { error in
+      "\(error)".contains("is not valid UTF-8")
+    }
+  }
 }
