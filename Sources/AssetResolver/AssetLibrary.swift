@@ -204,7 +204,7 @@ private struct PixelSize: Sendable {
 /// An immutable index as lookups see it: the catalog plus flat tables, so a lookup
 /// copies one variant and nothing else.
 ///
-/// `@unchecked Sendable` is safe: the two tables are allocated and filled in `init`, only
+/// `@unchecked Sendable` is safe: the tables are allocated and filled in `init`, only
 /// read afterwards, and freed in `deinit` when no thread can hold the snapshot. They are
 /// raw buffers rather than arrays so that reading them never touches a shared reference
 /// count (which would make threads contend for one cache line).
