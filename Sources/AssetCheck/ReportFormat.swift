@@ -107,37 +107,55 @@ extension CheckReport {
 
   // MARK: - JUnit
 
+  /// One test case per asset; a case with failing findings gets one `<failure>` holding
+  /// all of them (JUnit readers count failures per case), the others go to `system-out`.
   private func junitReport(strict: Bool) -> String {
-    let failures = findings.count { CheckReport.isFailure($0, strict: strict) }
-    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    out += "<testsuites name=\"icongrid check\" tests=\"\(junitCaseCount)\" failures=\"\(failures)\">\n"
+    var cases: [(root: Root, name: String, findings: [Finding])] = []
     for root in roots {
-      let mine = findings.filter { $0.root == root.path }
       var byAsset: [String: [Finding]] = [:]
-      for finding in mine { byAsset[finding.asset ?? finding.relativePath, default: []].append(finding) }
+      for finding in findings where finding.root == root.path {
+        byAsset[finding.asset ?? finding.relativePath, default: []].append(finding)
+      }
       // Findings outside any asset (a catalog folder's Contents.json) get a case of their own.
-      let names = root.assets + byAsset.keys.filter { !Set(root.assets).contains($0) }.sorted()
-      let rootFailures = mine.count { CheckReport.isFailure($0, strict: strict) }
-      out += "  <testsuite name=\"\(XML.attribute(root.path))\" tests=\"\(names.count)\""
-      out += " failures=\"\(rootFailures)\" errors=\"0\" skipped=\"0\">\n"
-      for name in names {
-        let cases = byAsset[name] ?? []
-        out += "    <testcase classname=\"\(XML.attribute(root.path))\" name=\"\(XML.attribute(name))\""
-        guard !cases.isEmpty else {
+      let known = Set(root.assets)
+      for name in root.assets { cases.append((root, name, byAsset[name] ?? [])) }
+      for name in byAsset.keys.filter({ !known.contains($0) }).sorted() {
+        cases.append((root, name, byAsset[name] ?? []))
+      }
+    }
+    func fails(_ findings: [Finding]) -> Bool {
+      findings.contains { CheckReport.isFailure($0, strict: strict) }
+    }
+    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    out += "<testsuites name=\"icongrid check\" tests=\"\(cases.count)\""
+    out += " failures=\"\(cases.count { fails($0.findings) })\">\n"
+    for root in roots {
+      let mine = cases.filter { $0.root.path == root.path }
+      out += "  <testsuite name=\"\(XML.attribute(root.path))\" tests=\"\(mine.count)\""
+      out += " failures=\"\(mine.count { fails($0.findings) })\" errors=\"0\" skipped=\"0\">\n"
+      for testCase in mine {
+        out +=
+          "    <testcase classname=\"\(XML.attribute(root.path))\" name=\"\(XML.attribute(testCase.name))\""
+        guard !testCase.findings.isEmpty else {
           out += "/>\n"
           continue
         }
         out += ">\n"
-        var notes: [String] = []
-        for finding in cases {
-          let line = "\(finding.path): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]"
-          if CheckReport.isFailure(finding, strict: strict) {
-            out += "      <failure type=\"\(XML.attribute(finding.rule.id))\""
-            out += " message=\"\(XML.attribute(finding.message))\">\(XML.text(line))</failure>\n"
-          } else {
-            notes.append(line)
-          }
+        let lines = testCase.findings.map { finding in
+          (finding, "\(finding.path): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]")
         }
+        let failing = lines.filter { CheckReport.isFailure($0.0, strict: strict) }
+        if let first = failing.first {
+          let types = failing.map(\.0.rule.id).reduce(into: [String]()) {
+            if !$0.contains($1) { $0.append($1) }
+          }
+          let summary =
+            failing.count == 1 ? first.0.message : "\(failing.count) problems: \(first.0.message); …"
+          out += "      <failure type=\"\(XML.attribute(types.joined(separator: " ")))\""
+          out += " message=\"\(XML.attribute(summary))\">"
+          out += XML.text(failing.map(\.1).joined(separator: "\n")) + "</failure>\n"
+        }
+        let notes = lines.filter { !CheckReport.isFailure($0.0, strict: strict) }.map(\.1)
         if !notes.isEmpty {
           out += "      <system-out>\(XML.text(notes.joined(separator: "\n")))</system-out>\n"
         }
@@ -146,15 +164,6 @@ extension CheckReport {
       out += "  </testsuite>\n"
     }
     return out + "</testsuites>\n"
-  }
-
-  private var junitCaseCount: Int {
-    roots.reduce(0) { total, root in
-      let known = Set(root.assets)
-      let extra = Set(findings.filter { $0.root == root.path }.map { $0.asset ?? $0.relativePath })
-        .subtracting(known)
-      return total + root.assets.count + extra.count
-    }
   }
 
   // MARK: - SARIF
