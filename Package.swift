@@ -21,11 +21,16 @@ let package = Package(
       pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]
     ),
-    .target(name: "PNGCodec", dependencies: ["CLibPNG"]),
-    .target(name: "AssetResolver", dependencies: ["PNGCodec"]),
-    .target(name: "ContactSheet", dependencies: ["AssetResolver", "PNGCodec", "CFreeType"]),
-    .target(name: "AssetCheck", dependencies: ["AssetResolver", "PNGCodec"]),
-    .target(name: "IconGridCLI", dependencies: ["ContactSheet", "AssetCheck", "AssetResolver", "PNGCodec"]),
+    // Package-only helpers several modules share (JSON writer, edit distance, parallel map,
+    // POSIX file helpers). It depends on nothing of ours, so the codec can use it; no product.
+    .target(name: "IconGridSupport"),
+    .target(name: "PNGCodec", dependencies: ["CLibPNG", "IconGridSupport"]),
+    .target(name: "AssetResolver", dependencies: ["PNGCodec", "IconGridSupport"]),
+    .target(name: "ContactSheet", dependencies: ["AssetResolver", "PNGCodec", "IconGridSupport", "CFreeType"]),
+    .target(name: "AssetCheck", dependencies: ["AssetResolver", "PNGCodec", "IconGridSupport"]),
+    .target(
+      name: "IconGridCLI",
+      dependencies: ["ContactSheet", "AssetCheck", "AssetResolver", "PNGCodec", "IconGridSupport"]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
     .testTarget(name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec"]),

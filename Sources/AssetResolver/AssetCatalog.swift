@@ -1,3 +1,5 @@
+import IconGridSupport
+
 /// One named image: its variants and where they come from.
 public struct Asset: Sendable, Hashable {
   /// Where an asset's variants are declared.

@@ -1,6 +1,7 @@
 import AssetResolver
 import ContactSheet
 import Foundation
+import IconGridSupport
 import PNGCodec
 
 /// Options of `icongrid sheet`.
