@@ -6,7 +6,7 @@ let package = Package(
   products: [
     .library(name: "PNGCodec", targets: ["PNGCodec"]),
     .library(name: "AssetResolver", targets: ["AssetResolver"]),
-    .library(name: "ContactSheet", targets: ["ContactSheet"]),
+    .library(name: "ContactSheet", targets: ["ContactSheet", "SheetManifest"]),
     .library(name: "AssetCheck", targets: ["AssetCheck"]),
     .executable(name: "icongrid", targets: ["icongrid"]),
   ],
@@ -26,11 +26,18 @@ let package = Package(
     .target(name: "IconGridSupport"),
     .target(name: "PNGCodec", dependencies: ["CLibPNG", "IconGridSupport"]),
     .target(name: "AssetResolver", dependencies: ["PNGCodec", "IconGridSupport"]),
-    .target(name: "ContactSheet", dependencies: ["AssetResolver", "PNGCodec", "IconGridSupport", "CFreeType"]),
+    // A sheet's content and the manifests that describe it, without FreeType: the manifest
+    // fuzz target links only this.
+    .target(name: "SheetManifest"),
+    .target(
+      name: "ContactSheet",
+      dependencies: ["SheetManifest", "AssetResolver", "PNGCodec", "IconGridSupport", "CFreeType"]),
     .target(name: "AssetCheck", dependencies: ["AssetResolver", "PNGCodec", "IconGridSupport"]),
     .target(
       name: "IconGridCLI",
-      dependencies: ["ContactSheet", "AssetCheck", "AssetResolver", "PNGCodec", "IconGridSupport"]),
+      dependencies: [
+        "ContactSheet", "SheetManifest", "AssetCheck", "AssetResolver", "PNGCodec", "IconGridSupport",
+      ]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
     .testTarget(name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec"]),

@@ -3,6 +3,7 @@ import ContactSheet
 import Foundation
 import IconGridSupport
 import PNGCodec
+import SheetManifest
 
 /// Options of `icongrid sheet`.
 public struct SheetOptions: Sendable, Equatable {
