@@ -39,14 +39,20 @@ let package = Package(
         "ContactSheet", "SheetManifest", "AssetCheck", "AssetResolver", "PNGCodec", "IconGridSupport",
       ]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
-    .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
-    .testTarget(name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec"]),
+    // What the test targets share: the package's and the shared test data's paths,
+    // temporary folders, a file-tree builder and a captured console. Used only by tests.
+    .target(name: "TestSupport", dependencies: ["PNGCodec"], path: "Tests/TestSupport"),
+    .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"]),
+    .testTarget(name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec", "TestSupport"]),
+    .testTarget(name: "SheetManifestTests", dependencies: ["SheetManifest", "TestSupport"]),
     .testTarget(
-      name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetResolver", "PNGCodec"],
+      name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetResolver", "PNGCodec", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "IconGridCLITests", dependencies: ["IconGridCLI", "ContactSheet", "AssetResolver", "PNGCodec"]),
-    .testTarget(name: "AssetCheckTests", dependencies: ["AssetCheck", "IconGridCLI", "AssetResolver", "PNGCodec"]),
+      name: "IconGridCLITests",
+      dependencies: ["IconGridCLI", "AssetCheck", "ContactSheet", "AssetResolver", "PNGCodec", "TestSupport"]),
+    .testTarget(
+      name: "AssetCheckTests", dependencies: ["AssetCheck", "AssetResolver", "PNGCodec", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
