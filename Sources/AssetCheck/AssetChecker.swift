@@ -1,4 +1,5 @@
 import AssetResolver
+import IconGridSupport
 import PNGCodec
 
 #if canImport(Glibc)
@@ -60,14 +61,8 @@ public enum AssetChecker {
     var run = RootCheck(catalog: catalog, configuration: configuration)
     run.run()
     let summary = CheckReport.Root(
-      path: catalog.root, absolutePath: realPath(catalog.root), assets: catalog.assets.map(\.name),
+      path: catalog.root, absolutePath: FileSystem.realPath(catalog.root), assets: catalog.assets.map(\.name),
       files: run.fileCount)
     return (summary, run.findings.filter { !configuration.ignoredRules.contains($0.rule.id) })
-  }
-
-  private static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 }

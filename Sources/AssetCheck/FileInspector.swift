@@ -1,6 +1,5 @@
-import Dispatch
+import IconGridSupport
 import PNGCodec
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -204,7 +203,7 @@ enum FileInspector {
       ? openat(directory, String(request.path[request.nameStart...]), O_RDONLY | O_CLOEXEC)
       : open(request.path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
-      throw ReadError(reason: errno == ENOENT ? "no such file" : "cannot open: \(errorText())")
+      throw ReadError(reason: errno == ENOENT ? "no such file" : "cannot open: \(FileSystem.errorText())")
     }
     defer { close(fd) }
     var got = 0
@@ -228,14 +227,15 @@ enum FileInspector {
     }
     if failure != 0 {
       errno = failure
-      throw ReadError(reason: failure == EISDIR ? "is a folder, not a file" : "cannot read: \(errorText())")
+      throw ReadError(
+        reason: failure == EISDIR ? "is a folder, not a file" : "cannot read: \(FileSystem.errorText())")
     }
     if got < headLength {
       return Head(
         bytes: bytes, size: got, isWhole: true, tailCRC: got >= 16 ? bigEndian(bytes, at: got - 16) : 0)
     }
     var info = stat()
-    guard fstat(fd, &info) == 0 else { throw ReadError(reason: "cannot stat: \(errorText())") }
+    guard fstat(fd, &info) == 0 else { throw ReadError(reason: "cannot stat: \(FileSystem.errorText())") }
     let size = Int(info.st_size)
     var tail = [UInt8](repeating: 0, count: 4)
     // IEND is the last 12 bytes; the 4 before them are the previous chunk's CRC.
@@ -266,8 +266,6 @@ enum FileInspector {
     }
     return "truncated: the file ends after \(bytes.count) bytes, before its IEND chunk"
   }
-
-  private static func errorText() -> String { String(cString: strerror(errno)) }
 
   /// What a non-PNG file is, from its magic bytes, and what to do about it.
   static func sniff(_ bytes: [UInt8]) -> String? {
@@ -312,22 +310,5 @@ enum FileInspector {
       offset += 12 + length
     }
     return false
-  }
-}
-
-/// Work spread over the cores: `map` keeps the input order.
-enum Parallel {
-  static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-    let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-    guard items.count > 1, cores > 1 else { return items.map(transform) }
-    let chunks = min(items.count, cores * 8)
-    let results = Mutex<[[R]?]>(Array(repeating: nil, count: chunks))
-    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-      let start = items.count * chunk / chunks
-      let end = items.count * (chunk + 1) / chunks
-      let part = items[start..<end].map(transform)
-      results.withLock { $0[chunk] = part }
-    }
-    return results.withLock { $0.flatMap { $0 ?? [] } }
   }
 }

@@ -1,3 +1,5 @@
+import IconGridSupport
+
 /// The formats a report can be written in.
 public enum ReportFormat: String, Sendable, CaseIterable {
   /// `path: error: message [rule]` lines and a summary line.

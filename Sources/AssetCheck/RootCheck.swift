@@ -1,4 +1,5 @@
 import AssetResolver
+import IconGridSupport
 import PNGCodec
 
 #if canImport(Glibc)

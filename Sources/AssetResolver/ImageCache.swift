@@ -1,3 +1,4 @@
+import IconGridSupport
 import PNGCodec
 import Synchronization
 

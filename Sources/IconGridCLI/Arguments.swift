@@ -1,4 +1,4 @@
-import AssetResolver
+import IconGridSupport
 
 /// A command line that cannot be run: `icongrid: error: …` with a usage hint, exit 64.
 public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import IconGridSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -62,15 +64,5 @@ public struct Console: Sendable {
 
 private func writeAll(_ fd: Int32, _ text: String) {
   var text = text
-  text.withUTF8 { bytes in
-    var offset = 0
-    while offset < bytes.count {
-      let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-      if n < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      offset += n
-    }
-  }
+  text.withUTF8 { _ = FileSystem.writeAll(fd, UnsafeRawBufferPointer($0)) }
 }

@@ -1,3 +1,4 @@
+import IconGridSupport
 import PNGCodec
 
 /// Options of `icongrid info`.

@@ -1,4 +1,5 @@
 import AssetResolver
+import IconGridSupport
 
 /// Options of `icongrid resolve`.
 public struct ResolveOptions: Sendable, Equatable {

@@ -1,7 +1,9 @@
 import AssetResolver
 import ContactSheet
 import Foundation
+import IconGridSupport
 import PNGCodec
+import SheetManifest
 
 /// Options of `icongrid sheet`.
 public struct SheetOptions: Sendable, Equatable {

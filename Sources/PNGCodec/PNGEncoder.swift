@@ -1,5 +1,6 @@
 internal import CLibPNG
 import Dispatch
+import IconGridSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -130,15 +131,8 @@ public struct PNGStreamWriter: ~Copyable {
 
   private mutating func flush() throws {
     guard fd >= 0 else { throw PNGError(.io, "writer already failed") }
-    let total = pending.count
-    var written = 0
-    while written < total {
-      let n = pending.withUnsafeBytes { write(fd, $0.baseAddress! + written, total - written) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw FileIO.systemError("cannot write", path: path)
-      }
-      written += n
+    guard pending.withUnsafeBytes({ FileSystem.writeAll(fd, $0) }) else {
+      throw FileIO.systemError("cannot write", path: path)
     }
     pending.removeAll(keepingCapacity: true)
   }

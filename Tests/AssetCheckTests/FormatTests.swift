@@ -1,5 +1,6 @@
 import AssetCheck
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationXML)
