@@ -17,43 +17,120 @@ import IconGridSupport
 public struct AssetCatalog: Sendable {
   /// The root folder, as given.
   public let root: String
-  /// Every asset, sorted by name.
+  /// Every asset once (however many name spaces hold it), sorted by name, then path.
+  /// Same-named assets of different name spaces are all here.
   public let assets: [Asset]
+  /// The name spaces: targets of a project, catalogs no target claims, and (without a
+  /// project) the root's loose files. Sorted by kind, then identifier.
+  public let namespaces: [AssetNamespace]
   /// Every `.imageset` and `.appiconset` folder, sorted by path, valid or not.
   public let sets: [CatalogSet]
   /// What was wrong, sorted by path.
   public let problems: [CatalogProblem]
-  let byName: [String: Int]
+  let lookup: NameLookup
 
   /// Indexes `root`; a root that cannot be listed yields an empty catalog with a problem.
+  ///
+  /// - Parameter root: the folder to index: a tree holding catalogs and loose files, a
+  ///   catalog, or a folder inside one.
   public init(root: String) {
     var scanner = CatalogScanner(root: root)
     scanner.scan()
-    let merged = scanner.mergedAssets()
+    let index = scanner.index()
     self.root = root
-    self.assets = merged.assets
+    self.assets = index.assets
+    self.namespaces = index.namespaces
     self.sets = scanner.sets.sorted { $0.path < $1.path }
-    self.problems = (scanner.problems + merged.problems).sorted {
+    self.problems = (scanner.problems + index.problems).sorted {
       ($0.path, $0.kind.description) < ($1.path, $1.kind.description)
     }
-    var byName: [String: Int] = [:]
-    byName.reserveCapacity(merged.assets.count)
-    for (index, asset) in merged.assets.enumerated() { byName[asset.name] = index }
-    self.byName = byName
+    self.lookup = NameLookup(index.assets)
   }
 
-  /// The asset of that exact name (no scale, idiom or extension), if indexed.
+  /// The name space with that identifier (a target's name, a catalog's path, or
+  /// ``AssetNamespace/looseFilesID``).
+  ///
+  /// - Parameter id: the identifier.
+  /// - Returns: the name space, or `nil` when there is none of that identifier.
+  public func namespace(_ id: String) -> AssetNamespace? {
+    namespaces.first { $0.id == id }
+  }
+
+  /// The name spaces that hold `asset` (several when targets share a catalog).
+  ///
+  /// - Parameter asset: an asset of this catalog.
+  /// - Returns: the name spaces, in the order of ``namespaces``.
+  public func namespaces(of asset: Asset) -> [AssetNamespace] {
+    let identity = asset.identity
+    return namespaces.filter { space in space.assets.contains { $0.identity == identity } }
+  }
+
+  /// Every asset a request for `name` could mean, in every name space.
+  ///
+  /// An exact name (`AppIcon`, `images/badge`, `Icons/mail`) matches first; when nothing
+  /// has that exact name, a loose file's base name (`badge`) matches it.
+  ///
+  /// - Parameter name: an asset name, without scale, idiom or extension.
+  /// - Returns: the matches sorted by name, then path; empty when there is none.
+  public func assets(named name: String) -> [Asset] {
+    lookup.matches(name).map { assets[$0] }
+  }
+
+  /// The asset a request for `name` means, when exactly one does.
+  ///
+  /// - Parameter name: an asset name, without scale, idiom or extension.
+  /// - Returns: the one match of ``assets(named:)``; `nil` when there is none, or more
+  ///   than one (see ``assets(named:)``).
   public func asset(named name: String) -> Asset? {
-    byName[name].map { assets[$0] }
+    let matches = lookup.matches(name)
+    return matches.count == 1 ? assets[matches[0]] : nil
   }
 
   /// The root joined with a variant's relative path: the file to open.
+  ///
+  /// - Parameter variant: a variant of this catalog.
+  /// - Returns: the path to open.
   public func path(of variant: Variant) -> String {
     CatalogScanner.join(root, variant.path)
   }
 
-  /// Up to `limit` asset names close to `name` by edit distance, nearest first.
+  /// Up to `limit` asset names close to `name` by edit distance, nearest first; loose
+  /// files' base names count too.
+  ///
+  /// - Parameters:
+  ///   - name: the name that was not found.
+  ///   - limit: how many names at most.
+  /// - Returns: the nearest names.
   public func suggestions(for name: String, limit: Int = 3) -> [String] {
-    Suggestions.nearest(to: name, in: assets.lazy.map(\.name), limit: limit)
+    Suggestions.nearest(to: name, in: lookup.keys, limit: limit)
+  }
+}
+
+/// Which assets a name means: exact names first, else loose files' base names.
+///
+/// Built once per index; ``matches(_:)`` answers from two hash tables.
+struct NameLookup: Sendable {
+  /// Per name a request may use, the indices of the assets it means (several when ambiguous).
+  let table: [String: [Int]]
+  /// Every name a request may use, sorted: what "did you mean" picks from.
+  let keys: [String]
+
+  init(_ assets: [Asset]) {
+    var exact: [String: [Int]] = [:]
+    var base: [String: [Int]] = [:]
+    for (index, asset) in assets.enumerated() {
+      exact[asset.name, default: []].append(index)
+      if asset.source == .looseFiles {
+        let short = asset.baseName
+        if short != asset.name { base[short, default: []].append(index) }
+      }
+    }
+    for (name, indices) in base where exact[name] == nil { exact[name] = indices }
+    table = exact
+    keys = exact.keys.sorted()
+  }
+
+  func matches(_ name: String) -> [Int] {
+    table[name] ?? []
   }
 }

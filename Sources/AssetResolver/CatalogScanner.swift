@@ -23,6 +23,8 @@ struct CatalogScanner {
   var setAssets: [Asset] = []
   var canonicalRoot: String?
   var visited: Set<FileID> = []
+  /// The catalog the root lies inside (its folder name), when the root is not above it.
+  var enclosingCatalog: String?
 
   struct FileID: Hashable {
     var device: UInt64
@@ -55,48 +57,84 @@ struct CatalogScanner {
     }
   }
 
-  /// The loose assets and set assets as one list sorted by name; a name provided twice
-  /// keeps the set (the first set by path) and records the others.
-  func mergedAssets() -> (assets: [Asset], problems: [CatalogProblem]) {
-    var problems: [CatalogProblem] = []
-    var setsByName: [String: Asset] = [:]
-    var assets: [Asset] = []
-    assets.reserveCapacity(looseVariants.count + setAssets.count)
-    for asset in setAssets.sorted(by: { $0.path < $1.path }) {
-      if let kept = setsByName[asset.name] {
-        problems.append(
-          CatalogProblem(
-            kind: .duplicateName, path: asset.path,
-            message: "asset \"\(asset.name)\" is also provided by \(kept.path); this one is ignored"))
-        continue
-      }
-      setsByName[asset.name] = asset
-      assets.append(asset)
+  /// The index in name spaces: without a project, one per catalog and one for the loose
+  /// files. Every asset stays; a name twice in one name space is recorded as a problem.
+  func index() -> Index {
+    var byCatalog: [String: [Asset]] = [:]
+    for asset in setAssets { byCatalog[catalogID(of: asset.location), default: []].append(asset) }
+    var namespaces = byCatalog.map { id, assets in
+      AssetNamespace(id: id, kind: .catalog, assets: assets, catalogs: [id])
     }
-    for (name, variants) in looseVariants {
-      if let kept = setsByName[name] {
-        for variant in variants {
-          problems.append(
-            CatalogProblem(
-              kind: .duplicateName, path: variant.path,
-              message: "asset \"\(name)\" is also provided by \(kept.path); this file is ignored"))
-        }
-        continue
-      }
-      assets.append(Asset(name: name, source: .looseFiles, variants: variants))
+    namespaces.sort { $0.id < $1.id }
+    let loose = looseAssets()
+    if !loose.isEmpty {
+      namespaces.append(AssetNamespace(id: AssetNamespace.looseFilesID, kind: .looseFiles, assets: loose))
     }
-    assets.sort { $0.name < $1.name }
-    return (assets, problems)
+    return Index(namespaces: namespaces)
   }
 
+  /// The loose files as assets, under their path keys.
+  func looseAssets() -> [Asset] {
+    looseVariants.map { name, variants in Asset(name: name, source: .looseFiles, variants: variants) }
+  }
+
+  /// The catalog a set's path lies in: the path up to its `.xcassets` folder, or the name
+  /// of the catalog the root itself lies in.
+  func catalogID(of path: String) -> String {
+    var end = path.startIndex
+    for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+      end = component.endIndex
+      if component.hasSuffix(".xcassets") { return String(path[..<end]) }
+    }
+    return enclosingCatalog ?? Index.lastComponent(of: root)
+  }
 }
 
-extension Asset {
-  /// The folder of a set, or the first file of loose variants: where a duplicate lives.
-  fileprivate var path: String {
-    switch source {
-    case .imageSet(let path), .appIconSet(let path): path
-    case .looseFiles: variants.first?.path ?? name
+/// The index a scan builds: name spaces, the distinct assets in them and what is wrong.
+struct Index {
+  var namespaces: [AssetNamespace]
+  /// Each asset once, however many name spaces hold it, sorted by name then path.
+  var assets: [Asset]
+  /// Names repeated within one name space.
+  var problems: [CatalogProblem]
+
+  init(namespaces: [AssetNamespace]) {
+    self.namespaces = namespaces
+    var seen: Set<String> = []
+    var assets: [Asset] = []
+    var problems: [CatalogProblem] = []
+    for namespace in namespaces {
+      for asset in namespace.assets where seen.insert(asset.identity).inserted { assets.append(asset) }
+      problems += Index.duplicates(in: namespace)
     }
+    assets.sort { ($0.name, $0.location) < ($1.name, $1.location) }
+    self.assets = assets
+    self.problems = problems
+  }
+
+  /// A problem for each copy of a name after the first in `namespace`, naming both places.
+  static func duplicates(in namespace: AssetNamespace) -> [CatalogProblem] {
+    var problems: [CatalogProblem] = []
+    var first: [String: Asset] = [:]
+    for asset in namespace.assets {
+      guard let kept = first[asset.name] else {
+        first[asset.name] = asset
+        continue
+      }
+      let other = asset.source == .looseFiles ? "these files" : "this set"
+      problems.append(
+        CatalogProblem(
+          kind: .duplicateName, path: asset.location,
+          message:
+            "asset \"\(asset.name)\" is provided twice in \(namespace.kind) \(namespace.id): by \(kept.location) "
+            + "and by \(other); a request for it there is ambiguous"))
+    }
+    return problems
+  }
+
+  static func lastComponent(of path: String) -> String {
+    let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+    guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+    return String(trimmed[trimmed.index(after: slash)...])
   }
 }
