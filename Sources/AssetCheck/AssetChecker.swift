@@ -12,19 +12,38 @@ import PNGCodec
 
 /// What a check requires and how deep it reads.
 public struct CheckConfiguration: Sendable, Hashable {
-  /// The scales every asset must have, ascending: `[2]` by default, `[2, 3]` for `2x,3x`.
-  /// iPad variants are held to the scales up to 2 (no iPad has a 3x screen).
-  public var requiredScales: [Int]
+  /// The scales every asset must have, ascending (`[2, 3]` for `2x,3x`); `nil` to take them
+  /// from each target of a project (its platforms and deployment targets), and 2x where no
+  /// project says. iPad variants are held to the scales up to 2 (no iPad has a 3x screen).
+  public var requiredScales: [Int]?
   /// Decode every PNG fully instead of reading its header only.
   public var deep: Bool
   /// Rule ids whose findings are dropped.
   public var ignoredRules: Set<String>
+  /// Check the sets of `Preview Assets.xcassets` (and other development assets) too.
+  public var includePreviews: Bool
 
   /// Creates a configuration.
-  public init(requiredScales: [Int] = [2], deep: Bool = false, ignoredRules: Set<String> = []) {
-    self.requiredScales = Array(Set(requiredScales)).sorted()
+  ///
+  /// - Parameters:
+  ///   - requiredScales: the scales every asset must have; `nil` to take them from the project.
+  ///   - deep: decode every file instead of reading headers.
+  ///   - ignoredRules: rule ids whose findings are dropped.
+  ///   - includePreviews: check development (preview) assets too.
+  public init(
+    requiredScales: [Int]? = nil, deep: Bool = false, ignoredRules: Set<String> = [],
+    includePreviews: Bool = false
+  ) {
+    self.requiredScales = requiredScales.map { Array(Set($0)).sorted() }
     self.deep = deep
     self.ignoredRules = ignoredRules
+    self.includePreviews = includePreviews
+  }
+
+  /// The requirement where no project says otherwise.
+  var fallbackRequirement: ScaleRequirement {
+    if let requiredScales { return ScaleRequirement(scales: requiredScales, reason: "given with --require") }
+    return ScaleRequirement(scales: [2], reason: "the default; --require changes it")
   }
 }
 

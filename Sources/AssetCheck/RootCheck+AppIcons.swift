@@ -39,7 +39,7 @@ extension RootCheck {
     }
     for key in order {
       let slots = groups[key]!
-      for scale in required(for: Idiom(rawValue: idiomName(slots[0]))) {
+      for scale in required(for: Idiom(rawValue: idiomName(slots[0])), of: asset) {
         guard slots.contains(where: { $0.scale == scale }),
           !slots.contains(where: { $0.scale == scale && $0.filename != nil })
         else { continue }

@@ -14,6 +14,9 @@ extension RootCheck {
   // MARK: - Catalog files: catalog-invalid, catalog-missing-file, catalog-unassigned
 
   mutating func catalogRules() {
+    let looseByLocation = Dictionary(
+      catalog.assets.filter { $0.source == .looseFiles }.map { ($0.location, $0.name) },
+      uniquingKeysWith: { first, _ in first })
     for problem in catalog.problems {
       let asset = setsByPath[parent(problem.path)]?.name
       switch problem.kind {
@@ -33,7 +36,13 @@ extension RootCheck {
       case .unreadableFolder:
         add(.unreadable, problem.path, asset: asset, problem.message)
       case .duplicateName:
-        add(.caseConflict, problem.path, asset: asset, problem.message)
+        // The problem is recorded at the second copy's location: a set folder or a loose file.
+        let name = setsByPath[problem.path]?.name ?? looseByLocation[problem.path]
+        add(.duplicateName, problem.path, asset: name, problem.message)
+      case .nonUTF8Name:
+        add(.badFileName, problem.path, asset: nil, problem.message)
+      case .symlinkOutsideRoot:
+        add(.linkOutsideRoot, problem.path, asset: asset, problem.message)
       default:
         continue
       }
@@ -41,7 +50,10 @@ extension RootCheck {
     for set in catalog.sets where set.isValid {
       let used = Set(set.slots.compactMap(\.filename))
       let usedLower = Set(used.map { $0.lowercased() })
-      for file in set.files where !used.contains(file) && !usedLower.contains(file.lowercased()) {
+      // Only images are a set's children: actool ignores other files (Flutter's template
+      // keeps a README.md in LaunchImage.imageset).
+      for file in set.files
+      where RootCheck.isImageFile(file) && !used.contains(file) && !usedLower.contains(file.lowercased()) {
         add(
           .catalogUnassigned, join(set.path, file), asset: set.name,
           "\(file) is in \(lastComponent(set.path)) but no slot of its Contents.json uses it; "
@@ -50,20 +62,36 @@ extension RootCheck {
     }
   }
 
+  /// Whether a file name has the extension of an image format a catalog can hold.
+  static func isImageFile(_ name: String) -> Bool {
+    let images: Set<String> = [
+      ".png", ".jpg", ".jpeg", ".pdf", ".svg", ".heic", ".heif", ".webp", ".gif", ".tif", ".tiff", ".bmp",
+    ]
+    return images.contains(fileExtension(name))
+  }
+
   // MARK: - case-conflict
 
+  /// Names that differ only in case, within one name space (equal names are
+  /// `duplicate-name`), and files of one set that do.
   mutating func caseRules() {
-    var byLower: [String: [Asset]] = [:]
-    for asset in catalog.assets { byLower[asset.name.lowercased(), default: []].append(asset) }
-    let clashes = byLower.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
-    for (_, assets) in clashes {
-      let first = assets[0]
-      let firstPath = Finding.join(catalog.root, location(of: first))
-      for other in assets.dropFirst() {
-        add(
-          .caseConflict, location(of: other), asset: other.name,
-          "asset \"\(other.name)\" and asset \"\(first.name)\" (\(firstPath)) differ only in case; on a "
-            + "case-insensitive disk (the Mac default) one replaces the other")
+    for space in catalog.namespaces {
+      var byLower: [String: [Asset]] = [:]
+      for asset in space.assets { byLower[asset.name.lowercased(), default: []].append(asset) }
+      for (_, assets) in byLower.sorted(by: { $0.key < $1.key }) {
+        let spellings = assets.reduce(into: [Asset]()) { kept, asset in
+          if !kept.contains(where: { $0.name == asset.name }) { kept.append(asset) }
+        }
+        guard spellings.count > 1 else { continue }
+        let first = spellings[0]
+        let firstPath = Finding.join(catalog.root, first.location)
+        for other in spellings.dropFirst() {
+          add(
+            .caseConflict, other.location, asset: other.name,
+            "asset \"\(other.name)\" and asset \"\(first.name)\" (\(firstPath)) differ only in case in "
+              + "\(space.kind) \(space.id); on a case-insensitive disk (the Mac default) one replaces the other"
+          )
+        }
       }
     }
     for set in catalog.sets {
@@ -79,12 +107,4 @@ extension RootCheck {
       }
     }
   }
-
-  func location(of asset: Asset) -> String {
-    switch asset.source {
-    case .imageSet(let path), .appIconSet(let path): path
-    case .looseFiles: asset.variants.first?.path ?? asset.name
-    }
-  }
-
 }

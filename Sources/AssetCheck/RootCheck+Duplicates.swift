@@ -13,32 +13,52 @@ import PNGCodec
 extension RootCheck {
   // MARK: - duplicate
 
+  /// Different assets of one bundle with identical images. App icon sets are left out:
+  /// their slots cannot share a file, so copies between them are unavoidable (a tinted
+  /// variant common to every alternate icon). With a project each target is a bundle, and
+  /// copies between targets are normal (the same artwork in an app and its widget); without
+  /// one, the whole root is taken as one app.
   mutating func duplicateRule() {
-    var groups = identical(facts.keys.sorted())
+    var candidates: [[String]] = []
+    let bundles: [[Asset]] =
+      catalog.namespaces.contains { $0.kind == .target }
+      ? catalog.namespaces.map(\.assets) : [catalog.assets]
+    for assets in bundles {
+      let paths = assets.filter { !isAppIcon($0) }.flatMap { asset in
+        asset.variants.map(\.path).filter { owner[$0] == RootCheck.key(of: asset) }
+      }
+      candidates += identical(paths.sorted())
+    }
     if configuration.deep {
       // Equal quick hashes are candidates only: compare the SHA-256 of their pixels.
-      let candidates = groups.flatMap { $0 }
-      let requests = candidates.map { path in
+      let paths = Array(Set(candidates.flatMap { $0 })).sorted()
+      let requests = paths.map { path in
         let full = Finding.join(catalog.root, path)
         let slash = full.lastIndex(of: "/").map { full.index(after: $0) } ?? full.startIndex
         return FileInspector.Request(path: full, nameStart: slash, decode: true, digest: .exact)
       }
-      for (path, exact) in zip(candidates, Parallel.map(requests) { FileInspector.inspect($0) }) {
+      for (path, exact) in zip(paths, Parallel.map(requests) { FileInspector.inspect($0) }) {
         facts[path]?.digest = exact.digest
       }
-      groups = identical(candidates)
+      candidates = candidates.flatMap { identical($0) }
     }
-    for paths in groups {
+    for paths in candidates {
       let first = paths[0]
       let firstAsset = owner[first]
       let firstPath = Finding.join(catalog.root, first)
+      let firstName = firstAsset.flatMap { names[$0] } ?? ""
       for path in paths.dropFirst() where owner[path] != firstAsset {
         add(
-          .duplicate, path, asset: owner[path],
+          .duplicate, path, asset: owner[path].flatMap { names[$0] },
           "\(configuration.deep ? "pixel-identical" : "byte-identical") to \(firstPath) "
-            + "(asset \"\(firstAsset ?? "")\"); keep one asset and use it in both places")
+            + "(asset \"\(firstName)\"); keep one asset and use it in both places")
       }
     }
+  }
+
+  private func isAppIcon(_ asset: Asset) -> Bool {
+    if case .appIconSet = asset.source { return true }
+    return false
   }
 
   /// Groups of `paths` (sorted) with equal size and digest that span more than one asset.

@@ -17,8 +17,10 @@ extension RootCheck {
     var requests: [FileInspector.Request] = []
     var paths: [String] = []
     for asset in catalog.assets {
+      let key = RootCheck.key(of: asset)
+      names[key] = asset.name
       for variant in asset.variants where owner[variant.path] == nil {
-        owner[variant.path] = asset.name
+        owner[variant.path] = key
         guard isPNGName(variant.path) else { continue }
         paths.append(variant.path)
         let full = catalog.path(of: variant)
@@ -112,7 +114,7 @@ extension RootCheck {
   // MARK: - Per file: unreadable, cgbi
 
   mutating func fileRules(_ path: String, _ facts: FileFacts) {
-    let asset = owner[path]
+    let asset = owner[path].flatMap { names[$0] }
     if let problem = facts.problem {
       add(.unreadable, path, asset: asset, problem)
     }

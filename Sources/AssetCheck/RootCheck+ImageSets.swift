@@ -42,7 +42,7 @@ extension RootCheck {
           let covered = Set(
             slots.filter { $0.filename != nil && (idiomName($0) == idiom || idiomName($0) == "universal") }
               .map { $0.scale ?? 1 })
-          for scale in required(for: Idiom(rawValue: idiom)) where !covered.contains(scale) {
+          for scale in required(for: Idiom(rawValue: idiom), of: asset) where !covered.contains(scale) {
             let why: String
             if own.allSatisfy({ $0.scale == nil }) {
               why =

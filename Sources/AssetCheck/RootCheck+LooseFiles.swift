@@ -27,7 +27,7 @@ extension RootCheck {
       let own = variants.filter { $0.idiom == idiom }
       let covered = Set(variants.filter { $0.idiom == nil || $0.idiom == idiom }.map(\.scale))
       guard let reference = own.max(by: { $0.scale < $1.scale }) else { continue }
-      for scale in required(for: idiom) where !covered.contains(scale) {
+      for scale in required(for: idiom, of: asset) where !covered.contains(scale) {
         let name = AssetName(parsing: lastComponent(reference.path))
         let wanted = AssetName(base: name.base, scale: scale == 1 ? nil : scale, idiom: idiom, ext: name.ext)
         var message = "no @\(scale)x\(idiom.map { "~\($0)" } ?? "") variant: add \(wanted.fileName)"
@@ -41,8 +41,8 @@ extension RootCheck {
   }
 
   /// The scales required of variants for `idiom`.
-  func required(for idiom: Idiom?) -> [Int] {
-    idiom == .ipad ? configuration.requiredScales.filter { $0 <= 2 } : configuration.requiredScales
+  func required(for idiom: Idiom?, of asset: Asset) -> [Int] {
+    requirement(of: asset).scales(forIPad: idiom == .ipad)
   }
 
   /// A loose file whose misspelt suffix makes it miss the asset `name`.

@@ -11,6 +11,11 @@ import PNGCodec
 #endif
 
 /// The rules over one root's index; collects findings.
+///
+/// Rules run per asset, each asset once however many name spaces hold it; what an asset
+/// must have (its scales) comes from its name spaces, and the rules that compare assets
+/// (names that differ only in case, identical images) compare within one name space only:
+/// an app and its widget may both hold an `AppIcon`, and the same artwork.
 struct RootCheck {
   let catalog: AssetCatalog
   let configuration: CheckConfiguration
@@ -18,8 +23,10 @@ struct RootCheck {
   var fileCount = 0
   /// What each probed file's bytes say, by path relative to the root.
   var facts: [String: FileFacts] = [:]
-  /// The first asset that uses each file.
+  /// The first asset (by ``key(of:)``) that uses each file.
   var owner: [String: String] = [:]
+  /// Asset names by ``key(of:)``.
+  var names: [String: String] = [:]
   /// The files probed, in index order.
   var probed: [String] = []
   let setsByPath: [String: CatalogSet]
@@ -27,6 +34,10 @@ struct RootCheck {
   let misspeltFiles: [String: String]
   /// The files of App Store icon slots, which must be opaque.
   let marketingFiles: Set<String>
+  /// What each asset (by ``key(of:)``) must have: over all the name spaces that hold it.
+  let requirements: [String: ScaleRequirement]
+  /// The distinct requirements, with the name spaces each applies to, for the summary.
+  let requirementUses: [(requirement: ScaleRequirement, namespaces: [String])]
 
   init(catalog: AssetCatalog, configuration: CheckConfiguration) {
     self.catalog = catalog
@@ -48,6 +59,35 @@ struct RootCheck {
       }
     }
     marketingFiles = marketing
+    var requirements: [String: ScaleRequirement] = [:]
+    var uses: [(requirement: ScaleRequirement, namespaces: [String])] = []
+    for space in catalog.namespaces {
+      let need = RootCheck.requirement(of: space, configuration: configuration)
+      if let index = uses.firstIndex(where: { $0.requirement == need }) {
+        uses[index].namespaces.append(space.id)
+      } else {
+        uses.append((need, [space.id]))
+      }
+      for asset in space.assets {
+        let key = RootCheck.key(of: asset)
+        requirements[key] = requirements[key].map { $0.union(need) } ?? need
+      }
+    }
+    self.requirements = requirements
+    requirementUses = uses
+  }
+
+  /// What a name space's images must have: `--require`, else its target's devices, else 2x.
+  static func requirement(of space: AssetNamespace, configuration: CheckConfiguration) -> ScaleRequirement {
+    configuration.fallbackRequirement
+  }
+
+  /// What identifies one asset of the index: its location and name.
+  static func key(of asset: Asset) -> String { asset.location + "\u{0}" + asset.name }
+
+  /// The requirement of `asset`.
+  func requirement(of asset: Asset) -> ScaleRequirement {
+    requirements[RootCheck.key(of: asset)] ?? configuration.fallbackRequirement
   }
 
   mutating func run() {
@@ -71,5 +111,14 @@ struct RootCheck {
     findings.append(
       Finding(rule: rule, root: catalog.root, relativePath: path, asset: asset, message: message))
   }
+}
 
+extension ScaleRequirement {
+  /// Both requirements at once (an asset shared by an app and its watch extension).
+  func union(_ other: ScaleRequirement) -> ScaleRequirement {
+    if self == other { return self }
+    return ScaleRequirement(
+      scales: scales + other.scales, iPadScales: iPadScales + other.iPadScales,
+      reason: reason + "; " + other.reason)
+  }
 }

@@ -13,7 +13,7 @@ public struct CheckOptions: Sendable, Equatable {
   /// The folders to check (loose icons and `.xcassets`), in the order given.
   public var roots: [String]
   /// Scales every asset must have, ascending (`--require`, `[2]` by default).
-  public var requiredScales: [Int]
+  public var requiredScales: [Int]?
   /// Decode every file fully (`--deep`).
   public var deep: Bool
   /// The report format.
@@ -29,7 +29,7 @@ public struct CheckOptions: Sendable, Equatable {
 
   /// Creates options.
   public init(
-    roots: [String], requiredScales: [Int] = [2], deep: Bool = false, format: ReportFormat = .text,
+    roots: [String], requiredScales: [Int]? = nil, deep: Bool = false, format: ReportFormat = .text,
     baseline: String? = nil, writeBaseline: String? = nil, ignoredRules: [String] = [], strict: Bool = false
   ) {
     self.roots = roots
