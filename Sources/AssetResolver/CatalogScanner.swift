@@ -23,6 +23,8 @@ struct CatalogScanner {
   var visited: Set<FileID> = []
   /// The catalog the root lies inside (its folder name), when the root is not above it.
   var enclosingCatalog: String?
+  /// Files found and left out of every name space (Android and Flutter trees).
+  var skipped: [SkippedFile] = []
 
   struct FileID: Hashable {
     var device: UInt64
