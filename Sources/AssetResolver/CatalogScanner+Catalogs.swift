@@ -91,9 +91,12 @@ extension CatalogScanner {
     files.sort()
     let contentsPath = CatalogScanner.join(relative, "Contents.json")
     let contents: ContentsFile
+    var properties = SetProperties()
+    var repeatedCount = 0
     switch ContentsFile.read(at: directoryFD) {
     case .success(let read?):
       contents = read
+      properties = read.properties?.setProperties ?? SetProperties()
     case .success(nil):
       problems.append(CatalogProblem(kind: .catalogInvalid, path: contentsPath, message: "no Contents.json"))
       sets.append(CatalogSet(kind: kind, name: name, path: relative, slots: [], files: files, isValid: false))
@@ -106,48 +109,37 @@ extension CatalogScanner {
     var slots: [CatalogSlot] = []
     var variants: [Variant] = []
     let present = Set(files)
-    // A slot that repeats an earlier slot's idiom, scale, size, platform and appearance adds nothing a
-    // request could select; 100,000 copies must not become 100,000 variants.
-    var taken: Set<SlotKey> = []
-    var repeated = 0
+    // Only a slot equal to an earlier one in every trait adds nothing a request could select;
+    // 100,000 copies must not become 100,000 variants.
+    var taken: Set<SlotTraits> = []
+    var repeated: [String] = []
     for image in contents.images ?? [] {
-      let slot = CatalogSlot(
-        filename: image.filename, idiom: image.idiom, scale: image.scale.flatMap(ContentsFile.scale),
-        size: image.size.flatMap(ContentsFile.size), platform: image.platform,
-        appearances: Dictionary(
-          (image.appearances ?? []).map { ($0.appearance, $0.value) }, uniquingKeysWith: { first, _ in first }
-        ))
+      let traits = image.traits
+      let slot = CatalogSlot(filename: image.filename, traits: traits)
       slots.append(slot)
-      let describe =
-        "slot \(image.idiom ?? "universal") \(image.size.map { $0 + " " } ?? "")\(image.scale ?? "")"
-      if let text = image.scale, slot.scale == nil {
+      if let text = image.scale, traits.scale == nil {
         problems.append(
           CatalogProblem(
-            kind: .catalogInvalid, path: contentsPath, message: "\(describe): bad scale \"\(text)\""))
+            kind: .catalogInvalid, path: contentsPath, message: "slot \(traits): bad scale \"\(text)\""))
         continue
       }
-      if let text = image.size, slot.size == nil {
+      if let text = image.size, traits.size == nil {
         problems.append(
           CatalogProblem(
-            kind: .catalogInvalid, path: contentsPath, message: "\(describe): bad size \"\(text)\""))
+            kind: .catalogInvalid, path: contentsPath, message: "slot \(traits): bad size \"\(text)\""))
         continue
       }
       guard let filename = image.filename else { continue }
-      guard
-        taken.insert(
-          SlotKey(
-            idiom: image.idiom, scale: slot.scale, size: slot.size, platform: image.platform,
-            appearances: slot.appearances)
-        ).inserted
-      else {
-        repeated += 1
+      guard taken.insert(traits).inserted else {
+        if repeated.count < 3, !repeated.contains(traits.description) { repeated.append(traits.description) }
+        repeatedCount += 1
         continue
       }
       guard present.contains(filename) else {
         problems.append(
           CatalogProblem(
             kind: .catalogMissingFile, path: CatalogScanner.join(relative, filename),
-            message: "\(describe) names \"\(filename)\", which is not in \(relative)"))
+            message: "slot \(traits) names \"\(filename)\", which is not in \(relative)"))
         continue
       }
       let path = CatalogScanner.join(relative, filename)
@@ -158,30 +150,34 @@ extension CatalogScanner {
         && (image.platform == nil || image.platform == "ios")
       variants.append(
         Variant(
-          path: path, fullPath: CatalogScanner.join(root, path), scale: slot.scale ?? 1, idiom: idiom,
-          catalogIdiom: image.idiom, size: slot.size, isSelectable: selectable))
+          path: path, fullPath: CatalogScanner.join(root, path), scale: traits.scale ?? 1, idiom: idiom,
+          catalogIdiom: image.idiom, traits: traits,
+          isScaleIndependent: traits.scale == nil
+            && (kind == .appIconSet || CatalogScanner.isVector(filename)
+              || properties.preservesVectorRepresentation),
+          isSelectable: selectable))
     }
-    if repeated > 0 {
+    if repeatedCount > 0 {
       problems.append(
         CatalogProblem(
           kind: .catalogInvalid, path: contentsPath,
           message:
-            "\(repeated) slot(s) repeat the idiom, scale and size of an earlier slot; the first is used"
-        ))
+            "\(repeatedCount) slot(s) repeat every trait of an earlier slot (\(repeated.joined(separator: "; ")))"
+            + "; the first is used"))
     }
-    sets.append(CatalogSet(kind: kind, name: name, path: relative, slots: slots, files: files, isValid: true))
+    sets.append(
+      CatalogSet(
+        kind: kind, name: name, path: relative, slots: slots, files: files, isValid: true,
+        properties: properties))
     let source: Asset.Source = kind == .imageSet ? .imageSet(path: relative) : .appIconSet(path: relative)
     setAssets.append(Asset(name: name, source: source, variants: variants))
   }
 }
 
-/// What makes two slots of a set the same choice for a request.
-private struct SlotKey: Hashable {
-  var idiom: String?
-  var scale: Int?
-  var size: PointSize?
-  var platform: String?
-  /// Dark and tinted slots share idiom, scale and size with the default one; they are
-  /// not repeats.
-  var appearances: [String: String]
+extension CatalogScanner {
+  /// Whether a file name is a vector image (PDF or SVG) by its extension.
+  static func isVector(_ name: String) -> Bool {
+    let lower = name.lowercased()
+    return lower.hasSuffix(".pdf") || lower.hasSuffix(".svg")
+  }
 }

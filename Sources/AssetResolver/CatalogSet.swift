@@ -2,17 +2,41 @@
 public struct CatalogSlot: Sendable, Hashable {
   /// The file it names, relative to the set folder; `nil` for an empty slot.
   public var filename: String?
+  /// Every trait the slot gives: two slots repeat each other only when these are equal.
+  public var traits: SlotTraits
+
+  /// Creates a slot.
+  public init(filename: String?, traits: SlotTraits) {
+    self.filename = filename
+    self.traits = traits
+  }
+
   /// The `idiom` as written (`universal`, `iphone`, `ipad`, `ios-marketing`, `mac`…).
-  public var idiom: String?
+  public var idiom: String? {
+    get { traits.idiom }
+    set { traits.idiom = newValue }
+  }
   /// The scale (`2x` → 2); `nil` when the slot gives none or an unreadable one.
-  public var scale: Int?
+  public var scale: Int? {
+    get { traits.scale }
+    set { traits.scale = newValue }
+  }
   /// The `size` in points, for app icon slots.
-  public var size: PointSize?
+  public var size: PointSize? {
+    get { traits.size }
+    set { traits.size = newValue }
+  }
   /// The `platform`, when the slot gives one (`ios`, `watchos`…).
-  public var platform: String?
+  public var platform: String? {
+    get { traits.platform }
+    set { traits.platform = newValue }
+  }
   /// The slot's `appearances`, kind to value (`["luminosity": "dark"]`); empty for the
   /// default ("any") appearance.
-  public var appearances: [String: String] = [:]
+  public var appearances: [String: String] {
+    get { traits.appearances }
+    set { traits.appearances = newValue }
+  }
 }
 
 /// An `.imageset` or `.appiconset` folder as indexed.
@@ -37,4 +61,6 @@ public struct CatalogSet: Sendable, Hashable {
   public var files: [String]
   /// Whether `Contents.json` was read and understood.
   public var isValid: Bool
+  /// The set's `properties` (template rendering, vector preservation, on-demand tags…).
+  public var properties = SetProperties()
 }

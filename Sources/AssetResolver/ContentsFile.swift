@@ -24,13 +24,130 @@ package struct ContentsFile: Decodable {
     package var size: String?
     package var platform: String?
     package var appearances: [Appearance]?
+    // Traits read leniently: a value of an unexpected type is dropped, not a broken set.
+    package var widthClass: String?
+    package var heightClass: String?
+    package var displayGamut: String?
+    package var subtype: String?
+    package var memory: String?
+    package var graphicsFeatureSet: String?
+    package var languageDirection: String?
+    package var locale: String?
+    package var role: String?
+    package var screenWidth: String?
+    package var orientation: String?
+    package var extent: String?
+    package var minimumSystemVersion: String?
+    package var unassigned: Bool?
+
+    enum CodingKeys: String, CodingKey {
+      case filename, idiom, scale, size, platform, appearances, subtype, memory, locale, role
+      case orientation, extent, unassigned
+      case widthClass = "width-class"
+      case heightClass = "height-class"
+      case displayGamut = "display-gamut"
+      case graphicsFeatureSet = "graphics-feature-set"
+      case languageDirection = "language-direction"
+      case screenWidth = "screen-width"
+      case minimumSystemVersion = "minimum-system-version"
+    }
+
+    package init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      filename = try container.decodeIfPresent(String.self, forKey: .filename)
+      idiom = try container.decodeIfPresent(String.self, forKey: .idiom)
+      scale = try container.decodeIfPresent(String.self, forKey: .scale)
+      size = try container.decodeIfPresent(String.self, forKey: .size)
+      platform = try container.decodeIfPresent(String.self, forKey: .platform)
+      appearances = try container.decodeIfPresent([Appearance].self, forKey: .appearances)
+      func text(_ key: CodingKeys) -> String? {
+        (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil
+      }
+      widthClass = text(.widthClass)
+      heightClass = text(.heightClass)
+      displayGamut = text(.displayGamut)
+      subtype = text(.subtype)
+      memory = text(.memory)
+      graphicsFeatureSet = text(.graphicsFeatureSet)
+      languageDirection = text(.languageDirection)
+      locale = text(.locale)
+      role = text(.role)
+      screenWidth = text(.screenWidth)
+      orientation = text(.orientation)
+      extent = text(.extent)
+      minimumSystemVersion = text(.minimumSystemVersion)
+      unassigned = (try? container.decodeIfPresent(Bool.self, forKey: .unassigned)) ?? nil
+    }
+
+    /// The slot's traits; `scale` and `size` as parsed (`nil` when absent or unreadable).
+    package var traits: SlotTraits {
+      var traits = SlotTraits(
+        idiom: idiom, scale: scale.flatMap(ContentsFile.scale), size: size.flatMap(ContentsFile.size),
+        appearances: Dictionary(
+          (appearances ?? []).map { ($0.appearance, $0.value) }, uniquingKeysWith: { first, _ in first }))
+      traits.widthClass = widthClass
+      traits.heightClass = heightClass
+      traits.displayGamut = displayGamut
+      traits.subtype = subtype
+      traits.memory = memory
+      traits.graphicsFeatureSet = graphicsFeatureSet
+      traits.languageDirection = languageDirection
+      traits.locale = locale
+      traits.platform = platform
+      traits.role = role
+      traits.screenWidth = screenWidth
+      traits.orientation = orientation
+      traits.extent = extent
+      traits.minimumSystemVersion = minimumSystemVersion
+      traits.unassigned = unassigned ?? false
+      return traits
+    }
   }
 
   package struct Properties: Decodable {
     package var providesNamespace: Bool?
+    package var templateRenderingIntent: String?
+    package var preservesVectorRepresentation: Bool?
+    package var localizable: Bool?
+    package var autoScaling: String?
+    package var onDemandResourceTags: [String]?
+    package var compressionType: String?
 
     enum CodingKeys: String, CodingKey {
       case providesNamespace = "provides-namespace"
+      case templateRenderingIntent = "template-rendering-intent"
+      case preservesVectorRepresentation = "preserves-vector-representation"
+      case localizable
+      case autoScaling = "auto-scaling"
+      case onDemandResourceTags = "on-demand-resource-tags"
+      case compressionType = "compression-type"
+    }
+
+    package init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      providesNamespace = try container.decodeIfPresent(Bool.self, forKey: .providesNamespace)
+      func value<T: Decodable>(_ type: T.Type, _ key: CodingKeys) -> T? {
+        (try? container.decodeIfPresent(type, forKey: key)) ?? nil
+      }
+      templateRenderingIntent = value(String.self, .templateRenderingIntent)
+      preservesVectorRepresentation = value(Bool.self, .preservesVectorRepresentation)
+      localizable = value(Bool.self, .localizable)
+      autoScaling = value(String.self, .autoScaling)
+      onDemandResourceTags = value([String].self, .onDemandResourceTags)
+      compressionType = value(String.self, .compressionType)
+    }
+
+    /// What the index keeps of them.
+    package var setProperties: SetProperties {
+      var properties = SetProperties()
+      properties.providesNamespace = providesNamespace ?? false
+      properties.templateRenderingIntent = templateRenderingIntent
+      properties.preservesVectorRepresentation = preservesVectorRepresentation ?? false
+      properties.localizable = localizable ?? false
+      properties.autoScaling = autoScaling
+      properties.onDemandResourceTags = onDemandResourceTags ?? []
+      properties.compressionType = compressionType
+      return properties
     }
   }
 

@@ -32,20 +32,22 @@ public struct Variant: Sendable, Hashable {
     let scale: Int
     let idiom: Idiom?
     let catalogIdiom: String?
-    let size: PointSize?
+    let traits: SlotTraits
+    let isScaleIndependent: Bool
     let suspiciousSuffix: String?
     let isSelectable: Bool
 
     init(
-      path: String, key: CacheKey, scale: Int, idiom: Idiom?, catalogIdiom: String?, size: PointSize?,
-      suspiciousSuffix: String?, isSelectable: Bool
+      path: String, key: CacheKey, scale: Int, idiom: Idiom?, catalogIdiom: String?, traits: SlotTraits,
+      isScaleIndependent: Bool, suspiciousSuffix: String?, isSelectable: Bool
     ) {
       self.path = path
       self.key = key
       self.scale = scale
       self.idiom = idiom
       self.catalogIdiom = catalogIdiom
-      self.size = size
+      self.traits = traits
+      self.isScaleIndependent = isScaleIndependent
       self.suspiciousSuffix = suspiciousSuffix
       self.isSelectable = isSelectable
     }
@@ -55,7 +57,8 @@ public struct Variant: Sendable, Hashable {
 
   /// The file's path relative to the catalog root, with `/` separators.
   public var path: String { storage.path }
-  /// The scale the file is drawn at: 1, 2, 3, …
+  /// The scale the file is drawn at: 1, 2, 3, …; 1 for a scale-independent file (see
+  /// ``isScaleIndependent``).
   public var scale: Int { storage.scale }
   /// The device family it is specific to; `nil` for a generic (universal) file.
   public var idiom: Idiom? { storage.idiom }
@@ -63,7 +66,13 @@ public struct Variant: Sendable, Hashable {
   /// `nil` for loose files.
   public var catalogIdiom: String? { storage.catalogIdiom }
   /// An app icon slot's size in points; `nil` elsewhere.
-  public var size: PointSize? { storage.size }
+  public var size: PointSize? { storage.traits.size }
+  /// Every trait of the slot it fills (for a loose file: its idiom and scale).
+  public var traits: SlotTraits { storage.traits }
+  /// Whether the file serves every scale as it is: a scale-less Single Size app icon (one
+  /// 1024 shrunk to each size) or the one vector file of a set. Such a file is never a
+  /// fallback, whatever scale is asked for.
+  public var isScaleIndependent: Bool { storage.isScaleIndependent }
   /// For a loose file whose name has a suffix a device ignores (`@2X`, `~iPad`), that
   /// suffix; `nil` otherwise.
   public var suspiciousSuffix: String? { storage.suspiciousSuffix }
@@ -77,11 +86,13 @@ public struct Variant: Sendable, Hashable {
 
   init(
     path: String, fullPath: String, scale: Int, idiom: Idiom?, catalogIdiom: String? = nil,
-    size: PointSize? = nil, suspiciousSuffix: String? = nil, isSelectable: Bool = true
+    size: PointSize? = nil, traits: SlotTraits? = nil, isScaleIndependent: Bool = false,
+    suspiciousSuffix: String? = nil, isSelectable: Bool = true
   ) {
     storage = Storage(
-      path: path, key: CacheKey(fullPath), scale: scale, idiom: idiom, catalogIdiom: catalogIdiom, size: size,
-      suspiciousSuffix: suspiciousSuffix, isSelectable: isSelectable)
+      path: path, key: CacheKey(fullPath), scale: scale, idiom: idiom, catalogIdiom: catalogIdiom,
+      traits: traits ?? SlotTraits(idiom: catalogIdiom ?? idiom?.rawValue, scale: scale, size: size),
+      isScaleIndependent: isScaleIndependent, suspiciousSuffix: suspiciousSuffix, isSelectable: isSelectable)
   }
 
   /// The same variant in storage of its own, strings included: each lookup lane holds
@@ -90,15 +101,17 @@ public struct Variant: Sendable, Hashable {
     func fresh(_ text: String) -> String { String(decoding: Array(text.utf8), as: UTF8.self) }
     return Variant(
       path: fresh(path), fullPath: fresh(fullPath), scale: scale, idiom: idiom,
-      catalogIdiom: catalogIdiom.map(fresh), size: size, suspiciousSuffix: suspiciousSuffix.map(fresh),
-      isSelectable: isSelectable)
+      catalogIdiom: catalogIdiom.map(fresh), traits: traits.unshared(),
+      isScaleIndependent: isScaleIndependent,
+      suspiciousSuffix: suspiciousSuffix.map(fresh), isSelectable: isSelectable)
   }
 
   public static func == (lhs: Variant, rhs: Variant) -> Bool {
     lhs.storage === rhs.storage
       || (lhs.path == rhs.path && lhs.fullPath == rhs.fullPath && lhs.scale == rhs.scale
-        && lhs.idiom == rhs.idiom && lhs.catalogIdiom == rhs.catalogIdiom && lhs.size == rhs.size
-        && lhs.suspiciousSuffix == rhs.suspiciousSuffix && lhs.isSelectable == rhs.isSelectable)
+        && lhs.idiom == rhs.idiom && lhs.catalogIdiom == rhs.catalogIdiom && lhs.traits == rhs.traits
+        && lhs.isScaleIndependent == rhs.isScaleIndependent && lhs.suspiciousSuffix == rhs.suspiciousSuffix
+        && lhs.isSelectable == rhs.isSelectable)
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -121,16 +134,18 @@ public struct ResolvedVariant: Sendable, Hashable {
   /// Height of the image in pixels.
   public var pixelHeight: Int
 
-  /// The scale of the chosen file (which the image is drawn at).
-  public var scale: Int { variant.scale }
+  /// The scale the image is drawn at: the chosen file's, or the requested one for a
+  /// scale-independent file (a Single Size icon or a vector image is drawn at any scale).
+  public var scale: Int { variant.isScaleIndependent ? max(1, requestedScale) : variant.scale }
   /// Width in points: pixels ÷ the file's scale.
-  public var pointWidth: Double { Double(pixelWidth) / Double(variant.scale) }
+  public var pointWidth: Double { Double(pixelWidth) / Double(scale) }
   /// Height in points: pixels ÷ the file's scale.
-  public var pointHeight: Double { Double(pixelHeight) / Double(variant.scale) }
+  public var pointHeight: Double { Double(pixelHeight) / Double(scale) }
   /// The size in points.
   public var pointSize: PointSize { PointSize(width: pointWidth, height: pointHeight) }
-  /// Whether the file's scale differs from the requested one (no exact variant exists).
-  public var isFallback: Bool { variant.scale != requestedScale }
+  /// Whether the file's scale differs from the requested one (no exact variant exists);
+  /// never for a scale-independent file.
+  public var isFallback: Bool { !variant.isScaleIndependent && variant.scale != requestedScale }
 }
 
 /// A decoded image and the variant it came from.
