@@ -25,6 +25,10 @@ struct CatalogScanner {
   var enclosingCatalog: String?
   /// Files found and left out of every name space (Android and Flutter trees).
   var skipped: [SkippedFile] = []
+  /// Android density folders found (`res/drawable-hdpi`), relative to the root.
+  var androidFolders: [String] = []
+  /// Folders holding a `pubspec.yaml` (Flutter projects), relative to the root.
+  var flutterProjects: [String] = []
 
   struct FileID: Hashable {
     var device: UInt64
@@ -51,7 +55,9 @@ struct CatalogScanner {
       return
     }
     guard let place = canonicalRoot.flatMap(CatalogScanner.placeInCatalog) else {
+      if let canonicalRoot { noteEnclosingLayouts(of: canonicalRoot) }
       walk(fd, relative: "")
+      setAsideOtherLayouts()
       return
     }
     // A root inside a catalog is read as part of it: the namespaces of the folders
@@ -81,6 +87,27 @@ struct CatalogScanner {
       close(folderFD)
     }
     walkCatalog(fd, relative: "", namespace: namespace)
+  }
+
+  /// A root inside an Android density folder or a Flutter project is all of it: the
+  /// layout is said by folders above the root.
+  mutating func noteEnclosingLayouts(of canonical: String) {
+    let components = canonical.split(separator: "/").map(String.init)
+    if let last = components.last, components.count >= 2,
+      CatalogScanner.isAndroidResourceFolder(last, parent: components[components.count - 2])
+    {
+      androidFolders.append("")
+    }
+    var folder = canonical
+    while true {
+      if access(CatalogScanner.join(folder, "pubspec.yaml"), F_OK) == 0 {
+        let inner = String(canonical.dropFirst(folder.count)) + "/"
+        if CatalogScanner.isFlutterAsset(inner, project: "/") { flutterProjects.append("") }
+        return
+      }
+      guard let slash = folder.lastIndex(of: "/"), folder != "/" else { return }
+      folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+    }
   }
 
   /// Where a canonical path lies in an asset catalog: the catalog's folder name, and the
