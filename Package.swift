@@ -28,7 +28,7 @@ let package = Package(
     .target(name: "IconGridCLI", dependencies: ["ContactSheet", "AssetCheck", "AssetResolver", "PNGCodec"]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
-    .testTarget(name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec"]),
+    .testTarget(name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec"], exclude: ["Fixtures"]),
     .testTarget(
       name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetResolver", "PNGCodec"],
       exclude: ["Fixtures"]),
