@@ -43,7 +43,8 @@ let package = Package(
     // temporary folders, a file-tree builder and a captured console. Used only by tests.
     .target(name: "TestSupport", dependencies: ["PNGCodec"], path: "Tests/TestSupport"),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"]),
-    .testTarget(name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec", "TestSupport"]),
+    .testTarget(
+      name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "SheetManifestTests", dependencies: ["SheetManifest", "TestSupport"]),
     .testTarget(
       name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetResolver", "PNGCodec", "TestSupport"],

@@ -45,14 +45,46 @@ public struct Asset: Sendable, Hashable {
     }
   }
 
-  /// The variant a device of `idiom` at `scale` gets, by the scale rule; `nil` when no
-  /// variant can serve it.
+  /// The variant a device of `idiom` at `scale` gets with default traits (any/light
+  /// appearance, sRGB, any size class), by the scale rule; `nil` when no variant can serve it.
+  ///
+  /// - Parameters:
+  ///   - scale: the screen's scale.
+  ///   - idiom: `iphone`, `ipad`, or `nil` for a generic iOS screen.
+  /// - Returns: the chosen variant, or `nil`.
   ///
   /// - Complexity: O(1) for scales 1…3, O(variants × scales) above.
   public func variant(scale: Int, idiom: Idiom?) -> Variant? {
     guard let index = choiceIndex(scale: scale, idiom: idiom) else { return nil }
     return variants[index]
   }
+
+  /// The variant a screen with `request`'s scale, device and traits gets, by the scale rule
+  /// and UIKit's trait fallback; `nil` when no variant can serve it.
+  ///
+  /// Default-trait requests for a generic, iPhone or iPad screen at scales 1…3 are answered
+  /// from a table built with the index; others are computed on each call.
+  ///
+  /// - Parameter request: the scale, device and traits asked for.
+  /// - Returns: the chosen variant, or `nil`.
+  /// - Complexity: O(1) for precomputed requests, O(variants) for the others.
+  public func variant(for request: TraitRequest) -> Variant? {
+    if request.hasDefaultTraits, request.idiom == nil || request.idiom?.fileIdiom != nil {
+      return variant(scale: request.scale, idiom: request.idiom?.fileIdiom)
+    }
+    return ScaleRule.choose(in: variants, request: request).map { variants[$0] }
+  }
+
+  /// The devices a request can name and get a variant for (a watch-only set answers only
+  /// `watch`), in ``DeviceIdiom`` order; a generic file serves every device.
+  public var devices: [DeviceIdiom] {
+    DeviceIdiom.allCases.filter { device in
+      variants.contains { !$0.match.unassigned && $0.match.family.rank(for: device) != nil }
+    }
+  }
+
+  /// Whether a request without an idiom (a generic iOS screen) gets a variant.
+  public var servesGenericRequests: Bool { variant(scale: 1, idiom: nil) != nil }
 
   func choiceIndex(scale: Int, idiom: Idiom?) -> Int? {
     if scale >= 1, scale <= 3 {

@@ -27,6 +27,9 @@ public struct AssetCatalog: Sendable {
   public let sets: [CatalogSet]
   /// What was wrong, sorted by path.
   public let problems: [CatalogProblem]
+  /// Files found and left out of every name space, with the reason, sorted by path:
+  /// loose images no target copies, and trees with rules of their own (Android, Flutter).
+  public let skipped: [SkippedFile]
   let lookup: NameLookup
 
   /// Indexes `root`; a root that cannot be listed yields an empty catalog with a problem.
@@ -34,9 +37,24 @@ public struct AssetCatalog: Sendable {
   /// - Parameter root: the folder to index: a tree holding catalogs and loose files, a
   ///   catalog, or a folder inside one.
   public init(root: String) {
+    self.init(root: root, targets: nil)
+  }
+
+  /// Indexes `root` with the name spaces of `targets` when given (a project's), else one
+  /// name space per catalog and one for the loose files.
+  init(root: String, targets: [TargetResources]?) {
     var scanner = CatalogScanner(root: root)
     scanner.scan()
-    let index = scanner.index()
+    let index: Index
+    var skipped = scanner.skipped
+    if let targets {
+      let built = scanner.index(targets: targets)
+      index = built.index
+      skipped += built.skipped
+    } else {
+      index = scanner.index()
+    }
+    self.skipped = skipped.sorted { $0.path < $1.path }
     self.root = root
     self.assets = index.assets
     self.namespaces = index.namespaces
@@ -45,6 +63,12 @@ public struct AssetCatalog: Sendable {
       ($0.path, $0.kind.description) < ($1.path, $1.kind.description)
     }
     self.lookup = NameLookup(index.assets)
+  }
+
+  /// The loose files no target of the root's project copies: they do not ship, and are
+  /// in no name space.
+  public var unshippedFiles: [String] {
+    skipped.filter { $0.reason == .notInAnyTarget }.map(\.path)
   }
 
   /// The name space with that identifier (a target's name, a catalog's path, or

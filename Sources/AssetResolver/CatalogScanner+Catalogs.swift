@@ -146,18 +146,14 @@ extension CatalogScanner {
       }
       let path = CatalogScanner.join(relative, filename)
       let idiom = image.idiom.flatMap(Idiom.init(rawValue:))
-      let genericIdioms: Set<String> = ["universal", "ios-marketing"]
-      let selectable =
-        (idiom != nil || image.idiom == nil || genericIdioms.contains(image.idiom!))
-        && (image.platform == nil || image.platform == "ios")
       variants.append(
         Variant(
           path: path, fullPath: CatalogScanner.join(root, path), scale: traits.scale ?? 1, idiom: idiom,
           catalogIdiom: image.idiom, traits: traits,
           isScaleIndependent: traits.scale == nil
             && (kind == .appIconSet || CatalogScanner.isVector(filename)
-              || properties.preservesVectorRepresentation),
-          isSelectable: selectable))
+              || properties.preservesVectorRepresentation)
+        ))
     }
     if repeatedCount > 0 {
       problems.append(

@@ -34,6 +34,8 @@ extension CatalogScanner {
         case UInt8(DT_REG):
           if FileSystem.hasSuffix(name, ".png"), let file = text(of: name, in: relative) {
             addLoose(prefixes, file: file)
+          } else if strcmp(name, "pubspec.yaml") == 0 {
+            flutterProjects.append(relative)
           }
         case UInt8(DT_DIR):
           guard let folder = text(of: name, in: relative) else { return }
@@ -46,6 +48,9 @@ extension CatalogScanner {
           if FileSystem.hasSuffix(name, ".xcassets") {
             walkCatalog(childFD, relative: child, namespace: "")
           } else {
+            if CatalogScanner.isAndroidResourceFolder(folder, parent: relative) {
+              androidFolders.append(child)
+            }
             walk(childFD, relative: child)
           }
         case UInt8(DT_LNK):
@@ -89,6 +94,45 @@ extension CatalogScanner {
       let file = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
       addLoose(Prefixes(root: root, folder: folder), file: file)
     }
+  }
+
+  /// Whether `folder` in `parent` is an Android density folder (`res/drawable-hdpi`,
+  /// `res/mipmap-xxxhdpi`, `res/drawable-v11`, `res/raw`…), whose images follow Android's rules.
+  static func isAndroidResourceFolder(_ folder: String, parent: String) -> Bool {
+    guard folder.hasPrefix("drawable") || folder.hasPrefix("mipmap") || folder.hasPrefix("raw") else {
+      return false
+    }
+    return parent == "res" || parent.hasSuffix("/res")
+  }
+
+  /// Moves the loose files of Android resource folders and Flutter projects out of the
+  /// UIKit loose assets into ``skipped``: their variants are not `@Nx` files, and UIKit's
+  /// rule would call every one of them incomplete.
+  mutating func setAsideOtherLayouts() {
+    guard !androidFolders.isEmpty || !flutterProjects.isEmpty else { return }
+    let android = androidFolders.map { $0.isEmpty ? "" : $0 + "/" }
+    let flutter = flutterProjects.map { $0.isEmpty ? "" : $0 + "/" }
+    for (key, variants) in looseVariants {
+      var kept: [Variant] = []
+      for variant in variants {
+        if android.contains(where: { variant.path.hasPrefix($0) }) {
+          skipped.append(SkippedFile(path: variant.path, reason: .androidResource))
+        } else if flutter.contains(where: { CatalogScanner.isFlutterAsset(variant.path, project: $0) }) {
+          skipped.append(SkippedFile(path: variant.path, reason: .flutterAsset))
+        } else {
+          kept.append(variant)
+        }
+      }
+      if kept.count != variants.count { looseVariants[key] = kept.isEmpty ? nil : kept }
+    }
+  }
+
+  /// Whether `path` lies in the Flutter project at `project` (empty or ending in `/`)
+  /// outside its `ios/` and `macos/` runners, which are Xcode projects of their own.
+  static func isFlutterAsset(_ path: String, project: String) -> Bool {
+    guard path.hasPrefix(project) else { return false }
+    let inner = path.dropFirst(project.count)
+    return !inner.hasPrefix("ios/") && !inner.hasPrefix("macos/")
   }
 
   /// A folder's path relative to the root and from the root, each ending in `/`.

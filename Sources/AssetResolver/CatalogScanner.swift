@@ -25,6 +25,12 @@ struct CatalogScanner {
   var visited: Set<FileID> = []
   /// The catalog the root lies inside (its folder name), when the root is not above it.
   var enclosingCatalog: String?
+  /// Files found and left out of every name space (Android and Flutter trees).
+  var skipped: [SkippedFile] = []
+  /// Android density folders found (`res/drawable-hdpi`), relative to the root.
+  var androidFolders: [String] = []
+  /// Folders holding a `pubspec.yaml` (Flutter projects), relative to the root.
+  var flutterProjects: [String] = []
 
   struct FileID: Hashable {
     var device: UInt64
@@ -50,11 +56,89 @@ struct CatalogScanner {
           kind: .unreadableFolder, path: "", message: "cannot list the root: \(FileSystem.errorText())"))
       return
     }
-    if root.hasSuffix(".xcassets") || root.hasSuffix(".xcassets/") {
-      walkCatalog(fd, relative: "", namespace: "")
-    } else {
+    guard let place = canonicalRoot.flatMap(CatalogScanner.placeInCatalog) else {
+      if let canonicalRoot { noteEnclosingLayouts(of: canonicalRoot) }
       walk(fd, relative: "")
+      setAsideOtherLayouts()
+      return
     }
+    // A root inside a catalog is read as part of it: the namespaces of the folders
+    // between the catalog and the root prefix its names, as in a run on the catalog.
+    enclosingCatalog = place.catalog
+    var namespace = ""
+    for (index, folder) in place.folders.enumerated() {
+      let isRoot = index == place.folders.count - 1
+      if isRoot, let kind = CatalogScanner.setKind(of: folder) {
+        scanSet(
+          fd, relative: "", name: namespace + String(folder.dropLast(kind.rawValue.count + 1)), kind: kind)
+        return
+      }
+      let folderFD = isRoot ? dup(fd) : open(place.path(through: index), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard folderFD >= 0 else { continue }
+      switch ContentsFile.read(at: folderFD) {
+      case .success(let contents?):
+        if contents.properties?.providesNamespace == true { namespace += folder + "/" }
+      case .success(nil):
+        break
+      case .failure(let reason):
+        // The root's own Contents.json is a file of this run; the catalog run reports it too.
+        if isRoot {
+          problems.append(CatalogProblem(kind: .catalogInvalid, path: "Contents.json", message: reason.text))
+        }
+      }
+      close(folderFD)
+    }
+    walkCatalog(fd, relative: "", namespace: namespace)
+  }
+
+  /// A root inside an Android density folder or a Flutter project is all of it: the
+  /// layout is said by folders above the root.
+  mutating func noteEnclosingLayouts(of canonical: String) {
+    let components = canonical.split(separator: "/").map(String.init)
+    if let last = components.last, components.count >= 2,
+      CatalogScanner.isAndroidResourceFolder(last, parent: components[components.count - 2])
+    {
+      androidFolders.append("")
+    }
+    var folder = canonical
+    while true {
+      if access(CatalogScanner.join(folder, "pubspec.yaml"), F_OK) == 0 {
+        let inner = String(canonical.dropFirst(folder.count)) + "/"
+        if CatalogScanner.isFlutterAsset(inner, project: "/") { flutterProjects.append("") }
+        return
+      }
+      guard let slash = folder.lastIndex(of: "/"), folder != "/" else { return }
+      folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+    }
+  }
+
+  /// Where a canonical path lies in an asset catalog: the catalog's folder name, and the
+  /// folders from the catalog (exclusive) to the path (inclusive); `nil` outside every
+  /// catalog. The root that is a catalog has no folders.
+  struct CatalogPlace {
+    var catalog: String
+    var catalogPath: String
+    var folders: [String]
+
+    /// The catalog's path joined with `folders[0...index]`.
+    func path(through index: Int) -> String {
+      folders[...index].reduce(catalogPath) { CatalogScanner.join($0, $1) }
+    }
+  }
+
+  static func placeInCatalog(_ canonical: String) -> CatalogPlace? {
+    let components = canonical.split(separator: "/").map(String.init)
+    guard let index = components.firstIndex(where: { $0.hasSuffix(".xcassets") }) else { return nil }
+    return CatalogPlace(
+      catalog: components[index], catalogPath: "/" + components[...index].joined(separator: "/"),
+      folders: Array(components[(index + 1)...]))
+  }
+
+  /// The set kind a folder name's extension says, for the kinds this index reads.
+  static func setKind(of folder: String) -> CatalogSet.Kind? {
+    if folder.hasSuffix(".imageset") { return .imageSet }
+    if folder.hasSuffix(".appiconset") { return .appIconSet }
+    return nil
   }
 
   /// The index in name spaces: without a project, one per catalog and one for the loose

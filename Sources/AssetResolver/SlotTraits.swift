@@ -106,30 +106,6 @@ public struct SlotTraits: Sendable, Hashable, CustomStringConvertible {
     if unassigned { parts.append("unassigned") }
     return parts.joined(separator: " ")
   }
-
-  /// The same traits in string storage of their own (see ``Variant``'s lookup lanes).
-  func unshared() -> SlotTraits {
-    func fresh(_ text: String?) -> String? { text.map { String(decoding: Array($0.utf8), as: UTF8.self) } }
-    var copy = SlotTraits(idiom: fresh(idiom), scale: scale, size: size)
-    copy.appearances = Dictionary(
-      uniqueKeysWithValues: appearances.map { (fresh($0.key)!, fresh($0.value)!) })
-    copy.widthClass = fresh(widthClass)
-    copy.heightClass = fresh(heightClass)
-    copy.displayGamut = fresh(displayGamut)
-    copy.subtype = fresh(subtype)
-    copy.memory = fresh(memory)
-    copy.graphicsFeatureSet = fresh(graphicsFeatureSet)
-    copy.languageDirection = fresh(languageDirection)
-    copy.locale = fresh(locale)
-    copy.platform = fresh(platform)
-    copy.role = fresh(role)
-    copy.screenWidth = fresh(screenWidth)
-    copy.orientation = fresh(orientation)
-    copy.extent = fresh(extent)
-    copy.minimumSystemVersion = fresh(minimumSystemVersion)
-    copy.unassigned = unassigned
-    return copy
-  }
 }
 
 /// A set's `properties` that change how its images are used.

@@ -32,14 +32,17 @@ public struct Variant: Sendable, Hashable {
     let scale: Int
     let idiom: Idiom?
     let catalogIdiom: String?
-    let traits: SlotTraits
+    /// A catalog slot's traits, shared by every lane's copy (lookups never retain it); `nil`
+    /// for a loose file, whose traits are its idiom and scale.
+    let traits: TraitsBox?
+    /// What the choice reads of the traits, as plain bytes.
+    let match: SlotMatch
     let isScaleIndependent: Bool
     let suspiciousSuffix: String?
-    let isSelectable: Bool
 
     init(
-      path: String, key: CacheKey, scale: Int, idiom: Idiom?, catalogIdiom: String?, traits: SlotTraits,
-      isScaleIndependent: Bool, suspiciousSuffix: String?, isSelectable: Bool
+      path: String, key: CacheKey, scale: Int, idiom: Idiom?, catalogIdiom: String?, traits: TraitsBox?,
+      match: SlotMatch, isScaleIndependent: Bool, suspiciousSuffix: String?
     ) {
       self.path = path
       self.key = key
@@ -47,9 +50,9 @@ public struct Variant: Sendable, Hashable {
       self.idiom = idiom
       self.catalogIdiom = catalogIdiom
       self.traits = traits
+      self.match = match
       self.isScaleIndependent = isScaleIndependent
       self.suspiciousSuffix = suspiciousSuffix
-      self.isSelectable = isSelectable
     }
   }
 
@@ -66,9 +69,11 @@ public struct Variant: Sendable, Hashable {
   /// `nil` for loose files.
   public var catalogIdiom: String? { storage.catalogIdiom }
   /// An app icon slot's size in points; `nil` elsewhere.
-  public var size: PointSize? { storage.traits.size }
+  public var size: PointSize? { storage.traits?.value.size }
   /// Every trait of the slot it fills (for a loose file: its idiom and scale).
-  public var traits: SlotTraits { storage.traits }
+  public var traits: SlotTraits {
+    storage.traits?.value ?? SlotTraits(idiom: storage.idiom?.rawValue, scale: storage.scale)
+  }
   /// Whether the file serves every scale as it is: a scale-less Single Size app icon (one
   /// 1024 shrunk to each size) or the one vector file of a set. Such a file is never a
   /// fallback, whatever scale is asked for.
@@ -78,7 +83,14 @@ public struct Variant: Sendable, Hashable {
   public var suspiciousSuffix: String? { storage.suspiciousSuffix }
   /// Whether a request from an iOS device can pick this variant: catalog slots for other
   /// platforms (`mac`, `watch`, `tv`…) are indexed but never chosen.
-  public var isSelectable: Bool { storage.isSelectable }
+  public var isSelectable: Bool { storage.match.family.servesGenericIOS }
+  /// The device this variant is made for (an `ipad` slot, a `universal` slot for `watchos`);
+  /// `nil` for a generic file or a `universal` slot without a platform.
+  public var device: DeviceIdiom? { storage.match.family.device }
+  /// The App Store image of an app icon set (`ios-marketing`, `watch-marketing`).
+  public var isMarketing: Bool { storage.match.family.isMarketing }
+  /// What the scale rule reads.
+  var match: SlotMatch { storage.match }
   /// The root joined with ``path``: the file that is opened.
   var fullPath: String { storage.key.path }
   /// The cache key of the file, its hash computed once.
@@ -86,38 +98,107 @@ public struct Variant: Sendable, Hashable {
 
   init(
     path: String, fullPath: String, scale: Int, idiom: Idiom?, catalogIdiom: String? = nil,
-    size: PointSize? = nil, traits: SlotTraits? = nil, isScaleIndependent: Bool = false,
-    suspiciousSuffix: String? = nil, isSelectable: Bool = true
+    traits: SlotTraits? = nil, isScaleIndependent: Bool = false, suspiciousSuffix: String? = nil
+  ) {
+    let box = traits.map(TraitsBox.init)
+    self.init(
+      path: path, fullPath: fullPath, scale: scale, idiom: idiom, catalogIdiom: catalogIdiom, box: box,
+      match: SlotMatch(idiom: idiom, catalogIdiom: catalogIdiom, traits: traits),
+      isScaleIndependent: isScaleIndependent, suspiciousSuffix: suspiciousSuffix)
+  }
+
+  private init(
+    path: String, fullPath: String, scale: Int, idiom: Idiom?, catalogIdiom: String?, box: TraitsBox?,
+    match: SlotMatch, isScaleIndependent: Bool, suspiciousSuffix: String?
   ) {
     storage = Storage(
       path: path, key: CacheKey(fullPath), scale: scale, idiom: idiom, catalogIdiom: catalogIdiom,
-      traits: traits ?? SlotTraits(idiom: catalogIdiom ?? idiom?.rawValue, scale: scale, size: size),
-      isScaleIndependent: isScaleIndependent, suspiciousSuffix: suspiciousSuffix, isSelectable: isSelectable)
+      traits: box,
+      match: match, isScaleIndependent: isScaleIndependent, suspiciousSuffix: suspiciousSuffix)
   }
 
   /// The same variant in storage of its own, strings included: each lookup lane holds
-  /// such copies so that threads retaining variants never share a reference count.
+  /// such copies so that threads retaining variants never share a reference count. The
+  /// traits box stays shared: a lookup never retains it.
   func unshared() -> Variant {
     func fresh(_ text: String) -> String { String(decoding: Array(text.utf8), as: UTF8.self) }
     return Variant(
       path: fresh(path), fullPath: fresh(fullPath), scale: scale, idiom: idiom,
-      catalogIdiom: catalogIdiom.map(fresh), traits: traits.unshared(),
-      isScaleIndependent: isScaleIndependent,
-      suspiciousSuffix: suspiciousSuffix.map(fresh), isSelectable: isSelectable)
+      catalogIdiom: catalogIdiom.map(fresh), box: storage.traits, match: storage.match,
+      isScaleIndependent: isScaleIndependent, suspiciousSuffix: suspiciousSuffix.map(fresh))
   }
 
   public static func == (lhs: Variant, rhs: Variant) -> Bool {
     lhs.storage === rhs.storage
       || (lhs.path == rhs.path && lhs.fullPath == rhs.fullPath && lhs.scale == rhs.scale
         && lhs.idiom == rhs.idiom && lhs.catalogIdiom == rhs.catalogIdiom && lhs.traits == rhs.traits
-        && lhs.isScaleIndependent == rhs.isScaleIndependent && lhs.suspiciousSuffix == rhs.suspiciousSuffix
-        && lhs.isSelectable == rhs.isSelectable)
+        && lhs.isScaleIndependent == rhs.isScaleIndependent && lhs.suspiciousSuffix == rhs.suspiciousSuffix)
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(fullPath)
     hasher.combine(scale)
     hasher.combine(catalogIdiom)
+  }
+}
+
+/// A slot's traits behind one reference, shared by every copy of its variant.
+final class TraitsBox: Sendable {
+  let value: SlotTraits
+  init(_ value: SlotTraits) { self.value = value }
+}
+
+/// The traits the scale rule compares, read once from a slot: small numbers, no strings, so
+/// choosing touches no reference count.
+struct SlotMatch: Sendable, Hashable {
+  /// Which devices it serves.
+  var family: SlotFamily
+  /// 0 any, 1 light, 2 dark, 3 tinted, 4 another value.
+  var luminosity: UInt8 = 0
+  var highContrast = false
+  /// 0 any, 1 sRGB, 2 display-P3.
+  var gamut: UInt8 = 0
+  /// 0 any, 1 compact, 2 regular, 3 another value.
+  var widthClass: UInt8 = 0
+  var heightClass: UInt8 = 0
+  /// How many device-specific conditions (subtype, memory, locale, role…) it has.
+  var conditions: UInt8 = 0
+  var unassigned = false
+
+  init(idiom: Idiom?, catalogIdiom: String?, traits: SlotTraits?) {
+    guard let traits, catalogIdiom != nil || traits.platform != nil || traits.hasConditions else {
+      family = SlotFamily(fileIdiom: idiom)
+      return
+    }
+    family = SlotFamily(catalogIdiom: catalogIdiom, platform: traits.platform)
+    switch traits.luminosity {
+    case nil: luminosity = 0
+    case "light": luminosity = 1
+    case "dark": luminosity = 2
+    case "tinted": luminosity = 3
+    default: luminosity = 4
+    }
+    highContrast = traits.isHighContrast
+    gamut = traits.displayGamut == nil ? 0 : traits.isP3 ? 2 : 1
+    func sizeClass(_ text: String?) -> UInt8 {
+      switch text {
+      case nil: 0
+      case "compact": 1
+      case "regular": 2
+      default: 3
+      }
+    }
+    widthClass = sizeClass(traits.widthClass)
+    heightClass = sizeClass(traits.heightClass)
+    var count = 0
+    for value in [
+      traits.subtype, traits.memory, traits.graphicsFeatureSet, traits.languageDirection, traits.locale,
+      traits.role, traits.screenWidth, traits.minimumSystemVersion,
+    ] where value != nil { count += 1 }
+    if traits.orientation == "landscape" { count += 1 }
+    if traits.extent == "to-status-bar" { count += 1 }
+    conditions = UInt8(min(count, 255))
+    unassigned = traits.unassigned
   }
 }
 
