@@ -66,8 +66,9 @@ extension RootCheck {
     return "\(why); rename it to \(replacingLast(suffix, in: file, with: fixed))"
   }
 
-  /// size-mismatch over variants of one idiom: point size from the highest scale.
-  mutating func sizeRule(_ asset: Asset, _ variants: [Variant]) {
+  /// size-mismatch over variants of one trait group (one idiom for loose files): point
+  /// size from the highest scale.
+  mutating func sizeRule(_ asset: Asset, _ variants: [Variant], traits: SlotTraits? = nil) {
     let sized = variants.compactMap { variant in facts[variant.path]?.header.map { (variant, $0) } }
     guard sized.count > 1, let (reference, top) = sized.max(by: { $0.0.scale < $1.0.scale }) else { return }
     let pointWidth = Double(top.width) / Double(reference.scale)
@@ -78,10 +79,22 @@ extension RootCheck {
       guard abs(Double(header.width) - width) > 1 || abs(Double(header.height) - height) > 1 else { continue }
       add(
         .sizeMismatch, variant.path, asset: asset.name,
-        "is \(header.width)×\(header.height) px at @\(variant.scale)x; "
-          + "expected \(number(width))×\(number(height)) px (\(variant.scale) × \(number(pointWidth))×\(number(pointHeight)) pt, from "
+        "is \(header.width)×\(header.height) px at @\(variant.scale)x\(conditions(traits)); "
+          + "expected \(pixels(width))×\(pixels(height)) px (\(variant.scale) × "
+          + "\(number(pointWidth))×\(number(pointHeight)) pt, from "
           + "\(lastComponent(reference.path)) at \(top.width)×\(top.height) px @\(reference.scale)x)")
     }
   }
 
+  /// ` (dark, compact-height)`: the traits beyond idiom that a group's slots share.
+  private func conditions(_ traits: SlotTraits?) -> String {
+    guard var traits, traits.hasConditions else { return "" }
+    traits.idiom = nil
+    traits.size = nil
+    let text = traits.description.split(separator: " ").dropFirst().joined(separator: ", ")
+    return text.isEmpty ? "" : " (\(text))"
+  }
+
+  /// A pixel count as a device rounds it: `67` for 66.7 (±1 px is allowed).
+  private func pixels(_ value: Double) -> String { String(Int(value.rounded())) }
 }
