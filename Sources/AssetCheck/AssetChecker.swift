@@ -22,6 +22,8 @@ public struct CheckConfiguration: Sendable, Hashable {
   public var ignoredRules: Set<String>
   /// Check the sets of `Preview Assets.xcassets` (and other development assets) too.
   public var includePreviews: Bool
+  /// Check only this name space (a target's name, a catalog's path); `nil` for all.
+  public var target: String?
 
   /// Creates a configuration.
   ///
@@ -30,10 +32,12 @@ public struct CheckConfiguration: Sendable, Hashable {
   ///   - deep: decode every file instead of reading headers.
   ///   - ignoredRules: rule ids whose findings are dropped.
   ///   - includePreviews: check development (preview) assets too.
+  ///   - target: check only the name space with this identifier.
   public init(
     requiredScales: [Int]? = nil, deep: Bool = false, ignoredRules: Set<String> = [],
-    includePreviews: Bool = false
+    includePreviews: Bool = false, target: String? = nil
   ) {
+    self.target = target
     self.requiredScales = requiredScales.map { Array(Set($0)).sorted() }
     self.deep = deep
     self.ignoredRules = ignoredRules
@@ -79,9 +83,16 @@ public enum AssetChecker {
   {
     var run = RootCheck(catalog: catalog, configuration: configuration)
     run.run()
-    let summary = CheckReport.Root(
-      path: catalog.root, absolutePath: FileSystem.realPath(catalog.root), assets: catalog.assets.map(\.name),
-      files: run.fileCount)
+    var summary = CheckReport.Root(
+      path: catalog.root, absolutePath: FileSystem.realPath(catalog.root), assets: run.assets.map(\.name),
+      files: run.fileCount,
+      requirements: run.requirementUses.map {
+        CheckReport.Requirement(
+          scales: $0.requirement.scales, reason: $0.requirement.reason, namespaces: $0.namespaces)
+      },
+      skipped: catalog.skipped.map { CheckReport.Skipped(path: $0.path, reason: $0.reason.description) }
+        + run.skippedHere)
+    summary.namespaces = catalog.namespaces.map(\.id)
     return (summary, run.findings.filter { !configuration.ignoredRules.contains($0.rule.id) })
   }
 }

@@ -22,6 +22,8 @@ public struct RenderOptions: Sendable, Hashable {
   public var toolName: String
   /// The tool's version.
   public var toolVersion: String
+  /// List every file that was not checked (text), not just how many.
+  public var verbose: Bool = false
 
   /// Creates options.
   public init(strict: Bool = false, toolName: String = "icongrid", toolVersion: String = "0") {
@@ -35,7 +37,7 @@ extension CheckReport {
   /// The report in `format`, ending with a newline.
   public func rendered(as format: ReportFormat, options: RenderOptions = .init()) -> String {
     switch format {
-    case .text: textReport()
+    case .text: textReport(verbose: options.verbose)
     case .json: json.rendered() + "\n"
     case .github: githubReport()
     case .junit: junitReport(strict: options.strict)
@@ -60,12 +62,52 @@ extension CheckReport {
 
   // MARK: - text
 
-  private func textReport() -> String {
+  private func textReport(verbose: Bool) -> String {
     var out = ""
     for finding in findings {
       out += "\(finding.path): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]\n"
     }
+    for line in notes(verbose: verbose) { out += line + "\n" }
     return out + summaryLine + "\n"
+  }
+
+  /// `ROOT: note: …` lines: what each root was required to have, and what was not checked.
+  func notes(verbose: Bool) -> [String] {
+    var lines: [String] = []
+    for root in roots {
+      for need in root.requirements {
+        let scales = need.scales.map { "\($0)x" }.joined(separator: ", ")
+        var line = "\(root.path): note: required \(scales) (\(need.reason))"
+        if root.requirements.count > 1 {
+          let shown = need.namespaces.prefix(4).joined(separator: ", ")
+          let more = need.namespaces.count > 4 ? " and \(need.namespaces.count - 4) more" : ""
+          line += " in \(shown)\(more)"
+        }
+        lines.append(line)
+      }
+      var byReason: [String: [String]] = [:]
+      for item in root.skipped { byReason[item.reason, default: []].append(item.path) }
+      for reason in byReason.keys.sorted() {
+        let paths = byReason[reason]!
+        lines.append(
+          "\(root.path): note: not checked: \(plural(paths.count, "file")) \(CheckReport.why(reason))"
+            + (verbose ? "" : " (--verbose lists them)"))
+        if verbose { lines += paths.map { "\(Finding.join(root.path, $0)): note: not checked (\(reason))" } }
+      }
+    }
+    return lines
+  }
+
+  /// Why files of a skip reason were not checked, in words.
+  static func why(_ reason: String) -> String {
+    switch reason {
+    case "not-in-any-target": "in no target's resources (they do not ship)"
+    case "android-resource": "in Android resource folders (Android's density rules, not UIKit's)"
+    case "flutter-asset": "of a Flutter project (Flutter's variant folders, not UIKit's names)"
+    case "react-native-asset": "of a React Native project (Metro's rules, not UIKit's)"
+    case "preview-assets": "in development assets (Preview Assets; --include-previews checks them)"
+    default: "(\(reason))"
+    }
   }
 
   // MARK: - JSON
@@ -81,6 +123,29 @@ extension CheckReport {
           ("assets", .int(assetCount)), ("files", .int(fileCount)), ("errors", .int(errorCount)),
           ("warnings", .int(warningCount)),
         ])
+      ),
+      (
+        "requirements",
+        .array(
+          roots.flatMap { root in
+            root.requirements.map { need in
+              .object([
+                ("root", .string(root.path)), ("scales", .array(need.scales.map { .int($0) })),
+                ("reason", .string(need.reason)), ("namespaces", .array(need.namespaces.map { .string($0) })),
+              ])
+            }
+          })
+      ),
+      (
+        "skipped",
+        .array(
+          roots.flatMap { root in
+            root.skipped.map {
+              .object([
+                ("root", .string(root.path)), ("path", .string($0.path)), ("reason", .string($0.reason)),
+              ])
+            }
+          })
       ),
       (
         "findings",

@@ -15,9 +15,9 @@ extension RootCheck {
 
   mutating func catalogRules() {
     let looseByLocation = Dictionary(
-      catalog.assets.filter { $0.source == .looseFiles }.map { ($0.location, $0.name) },
+      assets.filter { $0.source == .looseFiles }.map { ($0.location, $0.name) },
       uniquingKeysWith: { first, _ in first })
-    for problem in catalog.problems {
+    for problem in problems {
       let asset = setsByPath[parent(problem.path)]?.name
       switch problem.kind {
       case .catalogInvalid:
@@ -47,7 +47,7 @@ extension RootCheck {
         continue
       }
     }
-    for set in catalog.sets where set.isValid {
+    for set in sets where set.isValid {
       let used = Set(set.slots.compactMap(\.filename))
       let usedLower = Set(used.map { $0.lowercased() })
       // Only images are a set's children: actool ignores other files (Flutter's template
@@ -75,7 +75,7 @@ extension RootCheck {
   /// Names that differ only in case, within one name space (equal names are
   /// `duplicate-name`), and files of one set that do.
   mutating func caseRules() {
-    for space in catalog.namespaces {
+    for space in namespaces {
       var byLower: [String: [Asset]] = [:]
       for asset in space.assets { byLower[asset.name.lowercased(), default: []].append(asset) }
       for (_, assets) in byLower.sorted(by: { $0.key < $1.key }) {
@@ -94,7 +94,7 @@ extension RootCheck {
         }
       }
     }
-    for set in catalog.sets {
+    for set in sets {
       var files: [String: String] = [:]
       for file in set.files {
         if let first = files[file.lowercased()] {

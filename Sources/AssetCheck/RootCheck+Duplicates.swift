@@ -21,8 +21,8 @@ extension RootCheck {
   mutating func duplicateRule() {
     var candidates: [[String]] = []
     let bundles: [[Asset]] =
-      catalog.namespaces.contains { $0.kind == .target }
-      ? catalog.namespaces.map(\.assets) : [catalog.assets]
+      namespaces.contains { $0.kind == .target }
+      ? namespaces.map(\.assets) : [assets]
     for assets in bundles {
       let paths = assets.filter { !isAppIcon($0) }.flatMap { asset in
         asset.variants.map(\.path).filter { owner[$0] == RootCheck.key(of: asset) }

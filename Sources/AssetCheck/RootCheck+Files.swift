@@ -16,7 +16,7 @@ extension RootCheck {
   mutating func inspectFiles() {
     var requests: [FileInspector.Request] = []
     var paths: [String] = []
-    for asset in catalog.assets {
+    for asset in assets {
       let key = RootCheck.key(of: asset)
       names[key] = asset.name
       for variant in asset.variants where owner[variant.path] == nil {
@@ -34,7 +34,7 @@ extension RootCheck {
       }
     }
     fileCount = owner.count
-    for set in catalog.sets {
+    for set in sets {
       for file in set.files where owner[join(set.path, file)] == nil { fileCount += 1 }
     }
     var results = inspectByFolder(requests)

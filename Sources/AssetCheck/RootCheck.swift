@@ -19,6 +19,14 @@ import PNGCodec
 struct RootCheck {
   let catalog: AssetCatalog
   let configuration: CheckConfiguration
+  /// What this run checks: the whole index, or one target's name space (`--target`),
+  /// without development assets unless they are asked for.
+  let assets: [Asset]
+  let namespaces: [AssetNamespace]
+  let sets: [CatalogSet]
+  let problems: [CatalogProblem]
+  /// What was left out on purpose (previews), besides the index's own skipped files.
+  let skippedHere: [CheckReport.Skipped]
   var findings: [Finding] = []
   var fileCount = 0
   /// What each probed file's bytes say, by path relative to the root.
@@ -42,9 +50,39 @@ struct RootCheck {
   init(catalog: AssetCatalog, configuration: CheckConfiguration) {
     self.catalog = catalog
     self.configuration = configuration
-    setsByPath = Dictionary(catalog.sets.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    var spaces = catalog.namespaces
+    if let target = configuration.target { spaces = spaces.filter { $0.id == target } }
+    var previews: [CheckReport.Skipped] = []
+    if !configuration.includePreviews {
+      spaces = spaces.map { space in
+        var kept = space
+        kept.assets = space.assets.filter { asset in
+          guard RootCheck.isDevelopmentAsset(asset.location) else { return true }
+          previews.append(CheckReport.Skipped(path: asset.location, reason: "preview-assets"))
+          return false
+        }
+        return kept
+      }
+    }
+    var seen: Set<String> = []
+    let scoped = spaces.flatMap(\.assets).filter { seen.insert(RootCheck.key(of: $0)).inserted }
+    let folders = Set(scoped.map(\.location))
+    let scopedSets = catalog.sets.filter { folders.contains($0.path) }
+    let filtered = configuration.target != nil || !previews.isEmpty
+    assets = filtered ? scoped.sorted { ($0.name, $0.location) < ($1.name, $1.location) } : catalog.assets
+    namespaces = spaces
+    sets = filtered ? scopedSets : catalog.sets
+    problems =
+      filtered
+      ? catalog.problems.filter { problem in
+        folders.contains(problem.path) || folders.contains(parent(problem.path))
+          || (configuration.target == nil && !RootCheck.isDevelopmentAsset(problem.path))
+      } : catalog.problems
+    var unique: Set<String> = []
+    skippedHere = previews.filter { unique.insert($0.path).inserted }
+    setsByPath = Dictionary(sets.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     var misspelt: [String: String] = [:]
-    for asset in catalog.assets where asset.source == .looseFiles {
+    for asset in assets where asset.source == .looseFiles {
       for variant in asset.variants {
         guard let suffix = variant.suspiciousSuffix, asset.name.hasSuffix(suffix) else { continue }
         let intended = String(asset.name.dropLast(suffix.count))
@@ -53,7 +91,7 @@ struct RootCheck {
     }
     misspeltFiles = misspelt
     var marketing: Set<String> = []
-    for set in catalog.sets where set.kind == .appIconSet {
+    for set in sets where set.kind == .appIconSet {
       for slot in set.slots where RootCheck.isMarketing(slot) {
         marketing.insert(join(set.path, slot.filename!))
       }
@@ -61,7 +99,7 @@ struct RootCheck {
     marketingFiles = marketing
     var requirements: [String: ScaleRequirement] = [:]
     var uses: [(requirement: ScaleRequirement, namespaces: [String])] = []
-    for space in catalog.namespaces {
+    for space in namespaces {
       let need = RootCheck.requirement(of: space, configuration: configuration)
       if let index = uses.firstIndex(where: { $0.requirement == need }) {
         uses[index].namespaces.append(space.id)
@@ -82,6 +120,12 @@ struct RootCheck {
     configuration.fallbackRequirement
   }
 
+  /// Whether a path lies in Xcode's development assets (`Preview Assets.xcassets`, the
+  /// `Preview Content` folder): they are not built into a release.
+  static func isDevelopmentAsset(_ path: String) -> Bool {
+    path.split(separator: "/").contains { $0 == "Preview Assets.xcassets" || $0 == "Preview Content" }
+  }
+
   /// What identifies one asset of the index: its location and name.
   static func key(of asset: Asset) -> String { asset.location + "\u{0}" + asset.name }
 
@@ -93,7 +137,7 @@ struct RootCheck {
   mutating func run() {
     inspectFiles()
     for path in probed { if let fileFacts = facts[path] { fileRules(path, fileFacts) } }
-    for asset in catalog.assets {
+    for asset in assets {
       switch asset.source {
       case .looseFiles: looseRules(asset)
       case .imageSet(let path): imageSetRules(asset, set: setsByPath[path])

@@ -21,7 +21,10 @@ struct FormatTests {
   @Test func textLinesAndSummary() throws {
     let report = try awkwardTree().check()
     let lines = report.rendered(as: .text).split(separator: "\n").map(String.init)
-    #expect(lines.count == report.findings.count + 1)
+    // Findings, then one note per requirement applied, then the summary.
+    #expect(lines.count == report.findings.count + 1 + 1)
+    #expect(
+      lines[report.findings.count] == "\(report.roots[0].path): note: required 2x (given with --require)")
     let first = try #require(report.findings.first)
     #expect(lines[0] == "\(first.path): \(first.severity.rawValue): \(first.message) [\(first.rule.id)]")
     #expect(lines.last == report.summaryLine)
@@ -171,7 +174,10 @@ struct FormatTests {
     let tree = try Tree().png("a.png", 10, 10).png("a@2x.png", 20, 20)
     let report = tree.check()
     #expect(report.findings.isEmpty)
-    #expect(report.rendered(as: .text) == "checked 1 asset (2 files) in 1 root: no problems\n")
+    #expect(
+      report.rendered(as: .text)
+        == "\(tree.root): note: required 2x (given with --require)\nchecked 1 asset (2 files) in 1 root: no problems\n"
+    )
     #expect(!report.fails(strict: true))
   }
 }
