@@ -9,26 +9,26 @@ import AssetCheck
 #endif
 
 /// Options of `icongrid check`.
-public struct CheckOptions: Sendable, Equatable {
+package struct CheckOptions: Sendable, Equatable {
   /// The folders to check (loose icons and `.xcassets`), in the order given.
-  public var roots: [String]
+  package var roots: [String]
   /// Scales every asset must have, ascending (`--require`, `[2]` by default).
-  public var requiredScales: [Int]
+  package var requiredScales: [Int]
   /// Decode every file fully (`--deep`).
-  public var deep: Bool
+  package var deep: Bool
   /// The report format.
-  public var format: ReportFormat
+  package var format: ReportFormat
   /// Findings to suppress (`--baseline FILE`).
-  public var baseline: String?
+  package var baseline: String?
   /// Where to record today's findings (`--write-baseline FILE`).
-  public var writeBaseline: String?
+  package var writeBaseline: String?
   /// Rule ids to drop (`--ignore`).
-  public var ignoredRules: [String]
+  package var ignoredRules: [String]
   /// Warnings fail the check too (`--strict`).
-  public var strict: Bool
+  package var strict: Bool
 
   /// Creates options.
-  public init(
+  package init(
     roots: [String], requiredScales: [Int] = [2], deep: Bool = false, format: ReportFormat = .text,
     baseline: String? = nil, writeBaseline: String? = nil, ignoredRules: [String] = [], strict: Bool = false
   ) {
