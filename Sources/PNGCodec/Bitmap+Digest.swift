@@ -1,0 +1,9 @@
+import IconGridSupport
+
+extension Bitmap {
+  /// Lowercase hex SHA-256 of the RGBA pixels, rows top to bottom, no padding: equal
+  /// digests mean pixel-identical images, whatever their encoding.
+  public func pixelDigest() -> String {
+    pixels.withUnsafeBytes { SHA256.hex($0) }
+  }
+}
