@@ -83,6 +83,11 @@ public final class ImageCache: Sendable {
   /// When several threads ask for a key that is not held, one runs `load` and the others
   /// wait for its result; an error is handed to all of them and nothing is kept.
   ///
+  /// - Parameters:
+  ///   - key: what identifies the image, such as its file's path.
+  ///   - load: makes the image when it is not held; called outside every lock, at most
+  ///     once for concurrent requests of one key.
+  /// - Returns: the held image, or the one `load` made.
   /// - Throws: what `load` throws.
   public func image(forKey key: String, load: () throws -> Bitmap) throws -> Bitmap {
     try stampedImage(forKey: CacheKey(key), load: { (try load(), nil) })
@@ -124,12 +129,17 @@ public final class ImageCache: Sendable {
   }
 
   /// The image held for `key`, without loading; counts as a hit when found.
+  ///
+  /// - Parameter key: what identifies the image.
+  /// - Returns: the image, or `nil` when none is held for `key`.
   public func cachedImage(forKey key: String) -> Bitmap? {
     let key = CacheKey(key)
     return shard(for: key).withLock { $0.hit(key) }
   }
 
   /// Drops the image held for `key`, if any.
+  ///
+  /// - Parameter key: what identifies the image.
   public func removeValue(forKey key: String) {
     let key = CacheKey(key)
     if let cost = shard(for: key).withLock({ $0.remove(key) }) { release(cost: cost, count: 1) }
