@@ -1,4 +1,5 @@
 import Dispatch
+import IconGridSupport
 
 /// The strip pipeline: strips are drawn on one thread (their tiles in parallel) while the
 /// previous one is handed to the encoder.
@@ -60,19 +61,16 @@ extension SheetRenderer {
   }
 
   /// Draws one strip into `canvas`; returns the outcome of each of its tiles.
-  private func drawStrip(_ strip: Strip, into canvas: StripCanvas) -> [Outcomes.Entry] {
+  private func drawStrip(_ strip: Strip, into canvas: StripCanvas) -> [TileEntry] {
     canvas.reset(top: strip.top, height: strip.height, color: style.background)
-    var results: [Outcomes.Entry] = []
+    var results: [TileEntry] = []
     switch strip.row?.kind {
     case .tiles(let section, let range)?:
       let row = strip.row!
       let tiles = Array(content.sections[section].tiles[range])
-      let slots = Outcomes(count: tiles.count)
-      DispatchQueue.concurrentPerform(iterations: tiles.count) { column in
-        slots.set(
-          column, (tiles[column].icon, drawTile(tiles[column], column: column, row: row, canvas: canvas)))
+      results = Parallel.map(Array(tiles.indices)) { column in
+        (tiles[column].icon, drawTile(tiles[column], column: column, row: row, canvas: canvas))
       }
-      results = slots.all
     case .header(let text, _)?:
       drawHeading(text, row: strip.row!, centred: false, canvas: canvas)
     case .title(let text)?:
@@ -97,7 +95,7 @@ extension SheetRenderer {
       self.scale = scale
     }
 
-    mutating func add(_ outcomes: [Outcomes.Entry], delegate: (any SheetRendererDelegate)?) {
+    mutating func add(_ outcomes: [TileEntry], delegate: (any SheetRendererDelegate)?) {
       guard !outcomes.isEmpty else { return }
       for (name, outcome) in outcomes {
         switch outcome {
@@ -116,38 +114,15 @@ extension SheetRenderer {
   }
 }
 
-/// The outcome of each tile of a strip, one slot per tile.
-///
-/// `@unchecked Sendable` is safe because each slot is written by exactly one task (the one
-/// drawing that tile, or the one drawing the strip) and read only after that task is known
-/// to be finished (`concurrentPerform` has returned, or `DispatchWorkItem.wait()` has), which
-/// orders the writes before the reads. No lock is needed, and none is taken per tile.
-private final class Outcomes: @unchecked Sendable {
-  typealias Entry = (icon: String, outcome: SheetRenderer.TileOutcome)
-  private let slots: UnsafeMutableBufferPointer<Entry?>
-
-  init(count: Int) {
-    slots = .allocate(capacity: max(1, count))
-    slots.initialize(repeating: nil)
-  }
-
-  deinit {
-    _ = slots.deinitialize()
-    slots.deallocate()
-  }
-
-  func set(_ index: Int, _ entry: Entry) { slots[index] = entry }
-
-  /// The entries set so far, in tile order.
-  var all: [Entry] { slots.compactMap { $0 } }
-}
+/// A tile's asset name and what became of it.
+private typealias TileEntry = (icon: String, outcome: SheetRenderer.TileOutcome)
 
 /// What a strip-drawing task hands back to the thread that waits for it.
 ///
 /// `@unchecked Sendable` is safe because `value` is written once by that task and read only
 /// after `DispatchWorkItem.wait()` returns.
 private final class Handoff: @unchecked Sendable {
-  var value: [Outcomes.Entry] = []
+  var value: [TileEntry] = []
 }
 
 /// Names in first-seen order, each once.

@@ -9,32 +9,32 @@ import AssetCheck
 #endif
 
 /// Options of `icongrid check`.
-public struct CheckOptions: Sendable, Equatable {
+package struct CheckOptions: Sendable, Equatable {
   /// The folders to check (loose icons and `.xcassets`), in the order given.
-  public var roots: [String]
+  package var roots: [String]
   /// Scales every asset must have, ascending (`--require`, `[2]` by default).
-  public var requiredScales: [Int]?
+  package var requiredScales: [Int]?
   /// Decode every file fully (`--deep`).
-  public var deep: Bool
+  package var deep: Bool
   /// The report format.
-  public var format: ReportFormat
+  package var format: ReportFormat
   /// Findings to suppress (`--baseline FILE`).
-  public var baseline: String?
+  package var baseline: String?
   /// Where to record today's findings (`--write-baseline FILE`).
-  public var writeBaseline: String?
+  package var writeBaseline: String?
   /// Rule ids to drop (`--ignore`).
-  public var ignoredRules: [String]
+  package var ignoredRules: [String]
   /// Warnings fail the check too (`--strict`).
-  public var strict: Bool
+  package var strict: Bool
   /// Check only this target's (or catalog's) name space (`--target`).
-  public var target: String?
+  package var target: String?
   /// Check development assets too (`--include-previews`).
-  public var includePreviews = false
+  package var includePreviews = false
   /// List what was not checked (`--verbose`).
-  public var verbose = false
+  package var verbose = false
 
   /// Creates options.
-  public init(
+  package init(
     roots: [String], requiredScales: [Int]? = nil, deep: Bool = false, format: ReportFormat = .text,
     baseline: String? = nil, writeBaseline: String? = nil, ignoredRules: [String] = [], strict: Bool = false
   ) {

@@ -2,27 +2,25 @@ import AssetResolver
 import IconGridSupport
 
 /// Options of `icongrid resolve`.
-public struct ResolveOptions: Sendable, Equatable {
-  /// Output formats.
-  public enum Format: String, Sendable, CaseIterable { case text, json }
+package struct ResolveOptions: Sendable, Equatable {
   /// The asset name to resolve; `nil` with ``list``.
-  public var name: String?
+  package var name: String?
   /// The folder to index.
-  public var root: String
+  package var root: String
   /// The screen's scale.
-  public var scale: Int
+  package var scale: Int
   /// The device family, `nil` for generic.
-  public var idiom: Idiom?
+  package var idiom: Idiom?
   /// Text or JSON.
-  public var format: Format
+  package var format: OutputFormat
   /// List every asset instead of resolving one.
-  public var list: Bool
+  package var list: Bool
   /// The name space to resolve in (a target's name, or a catalog's path); `nil` for all.
-  public var target: String?
+  package var target: String?
 
   /// Creates options.
-  public init(
-    name: String?, root: String, scale: Int = 1, idiom: Idiom? = nil, format: Format = .text,
+  package init(
+    name: String?, root: String, scale: Int = 1, idiom: Idiom? = nil, format: OutputFormat = .text,
     list: Bool = false, target: String? = nil
   ) {
     self.name = name
@@ -103,7 +101,7 @@ enum ResolveCommand {
         }
         idiom = value
       }
-      let format = try parseFormat(parsed, default: ResolveOptions.Format.text, subcommand: name)
+      let format = try parseFormat(parsed, default: OutputFormat.text, subcommand: name)
       return .resolve(
         ResolveOptions(
           name: parsed.positionals.first, root: root, scale: scale, idiom: idiom, format: format, list: list,
@@ -171,7 +169,7 @@ enum ResolveCommand {
   }
 
   private static func list(
-    _ catalog: AssetCatalog, namespace: String?, root: String, format: ResolveOptions.Format,
+    _ catalog: AssetCatalog, namespace: String?, root: String, format: OutputFormat,
     console: Console
   )
     -> Int32
