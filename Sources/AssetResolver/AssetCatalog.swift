@@ -17,7 +17,8 @@ public struct AssetCatalog: Sendable {
   public let root: String
   /// Every asset, sorted by name.
   public let assets: [Asset]
-  /// Every `.imageset` and `.appiconset` folder, sorted by path, valid or not.
+  /// Every set folder (image sources, containers and the kinds skipped with a reason; see
+  /// ``CatalogSet/kind``) and Icon Composer document, sorted by path, valid or not.
   public let sets: [CatalogSet]
   /// What was wrong, sorted by path.
   public let problems: [CatalogProblem]
