@@ -48,6 +48,9 @@ public enum AppIconForm: String, Sendable, Hashable, CaseIterable, CustomStringC
   /// Xcode 14+ "All Sizes": `universal` slots with `platform`, each size and scale, and a
   /// scale-less 1024 for the App Store.
   case universalAllSizes = "universal-all-sizes"
+  /// An iMessage app's icon (`.stickersiconset`): Messages' wide 4:3 sizes beside the
+  /// settings icons, and two App Store images (1024x1024 and 1024x768).
+  case messages
 
   public var description: String { rawValue }
 }
@@ -171,7 +174,19 @@ public enum AppIconTable {
   /// - Parameter traits: the slot's traits.
   /// - Returns: the entry, or `nil` for a slot no template has (a legacy 57 pt iPhone icon).
   public static func spec(for traits: SlotTraits) -> AppIconSlotSpec? {
-    slots.first { $0.matches(traits) }
+    slots.first { $0.form != .messages && $0.matches(traits) }
+  }
+
+  /// The table's entry for a slot of a set of `kind`: an iMessage icon set's slots are
+  /// looked up among the ``AppIconForm/messages`` entries, an app icon set's among the others.
+  ///
+  /// - Parameters:
+  ///   - traits: the slot's traits.
+  ///   - kind: the set's kind (`.appIconSet` or `.stickersIconSet`).
+  /// - Returns: the entry, or `nil` for a slot no template has.
+  public static func spec(for traits: SlotTraits, in kind: SetKind) -> AppIconSlotSpec? {
+    guard kind == .stickersIconSet else { return spec(for: traits) }
+    return messages.first { $0.matches(traits) }
   }
 
   /// The pixel size a slot's file must have: size × scale (a scale-less slot's size is its
@@ -204,10 +219,17 @@ public enum AppIconTable {
   /// universal All Sizes form (its 1024 is the App Store image); one with only scale-less
   /// slots is Single Size.
   ///
-  /// - Parameter set: an app icon set (other sets give an empty layout).
+  /// - Parameter set: an app icon set or an iMessage icon set (other sets give an empty
+  ///   layout).
   /// - Returns: the layout.
   public static func layout(of set: CatalogSet) -> AppIconLayout {
     var found: [AppIconPlatform: Set<AppIconForm>] = [:]
+    if set.kind == .stickersIconSet {
+      let marketing = set.slots.firstIndex {
+        $0.traits.isMarketing && $0.traits.size?.width == $0.traits.size?.height
+      }
+      return AppIconLayout(forms: [.ios: .messages], marketingSlots: marketing.map { [.ios: $0] } ?? [:])
+    }
     guard set.kind == .appIconSet else { return AppIconLayout(forms: [:], marketingSlots: [:]) }
     for slot in set.slots {
       guard let platform = AppIconPlatform(slot: slot.traits), let form = form(of: slot.traits) else {
@@ -395,6 +417,23 @@ public enum AppIconTable {
     spec(.tvos, .classic, "tv", 1920, 2, "top shelf", required: true, role: "top-shelf-image", height: 720),
     spec(.tvos, .classic, "tv", 2320, 1, "wide top shelf", role: "top-shelf-image-wide", height: 720),
     spec(.tvos, .classic, "tv", 2320, 2, "wide top shelf", role: "top-shelf-image-wide", height: 720),
+  ]
+
+  /// An iMessage app's icon set (`.stickersiconset`), as Xcode's Messages template writes it.
+  static let messages: [AppIconSlotSpec] = [
+    spec(.ios, .messages, "iphone", 29, 2, "iPhone settings", required: true, device: .iphone),
+    spec(.ios, .messages, "iphone", 29, 3, "iPhone settings", required: true, device: .iphone),
+    spec(.ios, .messages, "iphone", 60, 2, "iPhone Messages", required: true, device: .iphone, height: 45),
+    spec(.ios, .messages, "iphone", 60, 3, "iPhone Messages", required: true, device: .iphone, height: 45),
+    spec(.ios, .messages, "ipad", 29, 2, "iPad settings", required: true, device: .ipad),
+    spec(.ios, .messages, "ipad", 67, 2, "iPad Messages", required: true, device: .ipad, height: 50),
+    spec(.ios, .messages, "ipad", 74, 2, "iPad Pro Messages", required: true, device: .ipad, height: 55),
+    spec(.ios, .messages, "ios-marketing", 1024, 1, "App Store", required: true, marketing: true),
+    spec(.ios, .messages, "universal", 27, 2, "Messages app drawer", height: 20),
+    spec(.ios, .messages, "universal", 27, 3, "Messages app drawer", height: 20),
+    spec(.ios, .messages, "universal", 32, 2, "Messages app drawer", height: 24),
+    spec(.ios, .messages, "universal", 32, 3, "Messages app drawer", height: 24),
+    spec(.ios, .messages, "ios-marketing", 1024, 1, "Messages App Store", required: true, height: 768),
   ]
 
   /// visionOS: a solid image stack of up to three 1024 × 1024 layers (the back one opaque).

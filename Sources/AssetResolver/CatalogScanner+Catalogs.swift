@@ -72,7 +72,7 @@ extension CatalogScanner {
       close(fd)
       problems.append(
         CatalogProblem(
-          kind: .catalogInvalid, path: relative,
+          kind: .symlinkLoop, path: relative,
           message: "symbolic link to a folder that contains it (a loop); not followed"))
       return
     }

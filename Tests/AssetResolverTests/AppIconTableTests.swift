@@ -97,6 +97,30 @@ struct AppIconTableTests {
     #expect(AppIconTable.spec(for: slot.traits)?.usage == "home screen (accessibility)")
   }
 
+  @Test func iMessageIconSetsHaveTheirOwnSlots() throws {
+    let tree = TempTree()
+    tree.text(
+      "S.xcstickers/iMessage App Icon.stickersiconset/Contents.json",
+      """
+      {"images": [
+        {"idiom": "iphone", "scale": "2x", "size": "60x45"},
+        {"idiom": "universal", "platform": "ios", "scale": "3x", "size": "32x24"},
+        {"idiom": "ios-marketing", "scale": "1x", "size": "1024x1024"},
+        {"idiom": "ios-marketing", "platform": "ios", "scale": "1x", "size": "1024x768"}
+      ]}
+      """)
+    let set = try #require(AssetCatalog(root: tree.root).sets.first { $0.kind == .stickersIconSet })
+    let specs = set.slots.map { AppIconTable.spec(for: $0.traits, in: set.kind) }
+    #expect(specs.map { $0?.pixelWidth } == [120, 96, 1024, 1024])
+    #expect(specs.map { $0?.pixelHeight } == [90, 72, 1024, 768])
+    #expect(specs.allSatisfy { $0?.form == .messages })
+    let layout = AppIconTable.layout(of: set)
+    #expect(layout.forms == [.ios: .messages])
+    #expect(layout.marketingSlots == [.ios: 2])
+    // An app icon set's 1024 is the classic one, not the Messages one.
+    #expect(AppIconTable.spec(for: set.slots[2].traits)?.form == .classic)
+  }
+
   /// Every slot of every app icon set in the real trees is one the table knows.
   @Test func theTableKnowsEverySlotOfTheRealSets() throws {
     let root = #filePath.split(separator: "/").dropLast(3).map(String.init).joined(separator: "/")
