@@ -16,6 +16,8 @@ public struct CatalogProblem: Sendable, Hashable, CustomStringConvertible {
     public static let duplicateName = Kind("duplicate-name")
     /// A symbolic link leads outside the root; it is not followed.
     public static let symlinkOutsideRoot = Kind("symlink-outside-root")
+    /// A symbolic link names a folder that contains it; it is not followed.
+    public static let symlinkLoop = Kind("symlink-loop")
     /// A file or folder name is not valid UTF-8; it is skipped.
     public static let nonUTF8Name = Kind("non-utf8-name")
   }

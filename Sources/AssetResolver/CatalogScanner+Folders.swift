@@ -45,8 +45,10 @@ extension CatalogScanner {
             problems.append(unreadable(child))
             return
           }
-          if FileSystem.hasSuffix(name, ".xcassets") {
+          if CatalogScanner.isCatalog(folder) {
             walkCatalog(childFD, relative: child, namespace: "")
+          } else if folder.hasSuffix(".icon") {
+            scanIconDocument(childFD, relative: child)
           } else {
             if CatalogScanner.isAndroidResourceFolder(folder, parent: relative) {
               androidFolders.append(child)
@@ -83,8 +85,10 @@ extension CatalogScanner {
         problems.append(unreadable(relative))
         return
       }
-      if relative.hasSuffix(".xcassets") {
+      if CatalogScanner.isCatalog(relative) {
         walkCatalog(fd, relative: relative, namespace: "")
+      } else if relative.hasSuffix(".icon") {
+        scanIconDocument(fd, relative: relative)
       } else {
         walk(fd, relative: relative)
       }
