@@ -38,11 +38,18 @@ public struct AssetCatalog: Sendable {
     self.init(root: root, targets: nil)
   }
 
-  /// Indexes `root` with the name spaces of `targets` when given (a project's), else one
-  /// name space per catalog and one for the loose files.
-  init(root: String, targets: [TargetResources]?) {
+  /// Indexes `root` with the name spaces of `targets` when given, else those of the Xcode
+  /// projects under the root (one per target), else one name space per catalog and one
+  /// for the loose files.
+  init(root: String, targets given: [TargetResources]?) {
     var scanner = CatalogScanner(root: root)
     scanner.scan()
+    var targets = given
+    if targets == nil, !scanner.projects.isEmpty {
+      let read = TargetResources.read(projects: scanner.projects, root: root)
+      scanner.problems += read.problems
+      if !read.targets.isEmpty { targets = read.targets }
+    }
     let index: Index
     var skipped = scanner.skipped
     if let targets {

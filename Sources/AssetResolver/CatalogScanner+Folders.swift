@@ -45,6 +45,9 @@ extension CatalogScanner {
           }
           if FileSystem.hasSuffix(name, ".xcassets") {
             walkCatalog(childFD, relative: child, namespace: "")
+          } else if FileSystem.hasSuffix(name, ".xcodeproj") {
+            projects.append(child)  // read after the walk; it holds no images
+            close(childFD)
           } else {
             if CatalogScanner.isAndroidResourceFolder(folder, parent: relative) {
               androidFolders.append(child)

@@ -29,6 +29,8 @@ struct CatalogScanner {
   var androidFolders: [String] = []
   /// Folders holding a `pubspec.yaml` (Flutter projects), relative to the root.
   var flutterProjects: [String] = []
+  /// The `.xcodeproj` folders found, relative to the root.
+  var projects: [String] = []
 
   struct FileID: Hashable {
     var device: UInt64

@@ -178,6 +178,9 @@ enum ResolveCommand {
     for problem in catalog.problems {
       console.warning("\(join(root, problem.path)): \(problem.message) [\(problem.kind)]")
     }
+    for (reason, count) in skippedCounts(catalog) {
+      console.err("icongrid: note: \(count) \(count == 1 ? "file" : "files") \(reason); not indexed\n")
+    }
     let shown = namespace.flatMap { catalog.namespace($0)?.assets } ?? catalog.assets
     let spaces = namespaceTable(catalog)
     switch format {
@@ -219,6 +222,20 @@ enum ResolveCommand {
       console.out(text)
     }
     return ExitStatus.success
+  }
+
+  /// How many files the index left out, per reason, in words, in a stable order.
+  private static func skippedCounts(_ catalog: AssetCatalog) -> [(String, Int)] {
+    var counts: [SkippedFile.Reason: Int] = [:]
+    for file in catalog.skipped { counts[file.reason, default: 0] += 1 }
+    return counts.sorted { $0.key.description < $1.key.description }.map { reason, count in
+      switch reason {
+      case .notInAnyTarget: ("in no target's resources (they do not ship)", count)
+      case .androidResource: ("in Android resource folders (Android's rules, not UIKit's)", count)
+      case .flutterAsset: ("in Flutter projects (Flutter's rules, not UIKit's)", count)
+      default: ("left out (\(reason))", count)
+      }
+    }
   }
 
   /// Per asset (by location and name), the identifiers of the name spaces that hold it.
