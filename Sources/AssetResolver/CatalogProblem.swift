@@ -15,6 +15,11 @@ public struct CatalogProblem: Sendable, Hashable, CustomStringConvertible {
     /// Two sets (or loose files) provide the same asset name in one name space; both are
     /// indexed, and a request for the name there is ambiguous.
     public static let duplicateName = Kind("duplicate-name")
+    /// A symbolic link leads to a file or folder that does not exist.
+    public static let brokenSymlink = Kind("broken-symlink")
+    /// A symbolic link leads to a folder the index already holds under another path; its
+    /// files are indexed once, at the other path.
+    public static let symlinkToIndexedFolder = Kind("symlink-to-indexed-folder")
     /// A symbolic link leads outside the root; it is not followed.
     public static let symlinkOutsideRoot = Kind("symlink-outside-root")
     /// An `.xcodeproj` under the root cannot be read; its targets are not name spaces.

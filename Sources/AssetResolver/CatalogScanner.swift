@@ -20,7 +20,10 @@ struct CatalogScanner {
   var looseVariants: [String: [Variant]] = [:]
   var setAssets: [Asset] = []
   var canonicalRoot: String?
-  var visited: Set<FileID> = []
+  /// Every folder entered, with the path it was first indexed under.
+  var visited: [FileID: String] = [:]
+  /// Symbolic links met in plain folders, followed once the walk is done.
+  var pendingLinks: [String] = []
   /// The catalog the root lies inside (its folder name), when the root is not above it.
   var enclosingCatalog: String?
   /// Files found and left out of every name space (Android and Flutter trees).
@@ -59,6 +62,7 @@ struct CatalogScanner {
     guard let place = canonicalRoot.flatMap(CatalogScanner.placeInCatalog) else {
       if let canonicalRoot { noteEnclosingLayouts(of: canonicalRoot) }
       walk(fd, relative: "")
+      followPendingLinks()
       setAsideOtherLayouts()
       return
     }
