@@ -191,8 +191,15 @@ struct Index {
     var seen: Set<String> = []
     var assets: [Asset] = []
     var problems: [CatalogProblem] = []
+    // Only targets share assets (a catalog two targets compile); catalogs and loose files
+    // each hold their own.
+    let shared = namespaces.contains { $0.kind == .target }
     for namespace in namespaces {
-      for asset in namespace.assets where seen.insert(asset.identity).inserted { assets.append(asset) }
+      if shared {
+        for asset in namespace.assets where seen.insert(asset.identity).inserted { assets.append(asset) }
+      } else {
+        assets += namespace.assets
+      }
       problems += Index.duplicates(in: namespace)
     }
     assets.sort { ($0.name, $0.location) < ($1.name, $1.location) }
