@@ -125,7 +125,8 @@ final class ResolveFixture {
     #expect(status == 0)
     #expect(
       captured.out
-        == "maps: \(fixture.root)/A.xcassets/maps.imageset/m.png @3x ~iphone, 87×87 px = 29×29 pt; slot: iphone @3x\n")
+        == "maps: \(fixture.root)/A.xcassets/maps.imageset/m.png @3x ~iphone, 87×87 px = 29×29 pt; slot: iphone @3x\n"
+    )
   }
 
   @Test func aMissingNameExitsOneWithASuggestion() throws {
@@ -196,7 +197,9 @@ final class ResolveFixture {
     let status = IconGridCLI.main(
       arguments: ["resolve", "maps", "--in", fixture.root, "--target", "B.xcassets"], console: picked.console)
     #expect(status == 0)
-    #expect(picked.out == "maps: \(fixture.root)/B.xcassets/maps.imageset/b.png @1x, 20×20 px = 20×20 pt; slot: universal\n")
+    #expect(
+      picked.out
+        == "maps: \(fixture.root)/B.xcassets/maps.imageset/b.png @1x, 20×20 px = 20×20 pt; slot: universal\n")
     let unknown = CapturedConsole()
     #expect(
       IconGridCLI.main(
