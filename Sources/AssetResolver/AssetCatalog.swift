@@ -21,7 +21,8 @@ public struct AssetCatalog: Sendable {
   /// The name spaces: targets of a project, catalogs no target claims, and (without a
   /// project) the root's loose files. Sorted by kind, then identifier.
   public let namespaces: [AssetNamespace]
-  /// Every `.imageset` and `.appiconset` folder, sorted by path, valid or not.
+  /// Every set folder (image sources, containers and the kinds skipped with a reason; see
+  /// ``CatalogSet/kind``) and Icon Composer document, sorted by path, valid or not.
   public let sets: [CatalogSet]
   /// What was wrong, sorted by path.
   public let problems: [CatalogProblem]

@@ -24,6 +24,8 @@ public struct CatalogProblem: Sendable, Hashable, CustomStringConvertible {
     public static let symlinkOutsideRoot = Kind("symlink-outside-root")
     /// An `.xcodeproj` under the root cannot be read; its targets are not name spaces.
     public static let projectUnreadable = Kind("project-unreadable")
+    /// A symbolic link names a folder that contains it; it is not followed.
+    public static let symlinkLoop = Kind("symlink-loop")
     /// A file or folder name is not valid UTF-8; it is skipped.
     public static let nonUTF8Name = Kind("non-utf8-name")
   }

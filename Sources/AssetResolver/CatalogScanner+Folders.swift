@@ -43,11 +43,13 @@ extension CatalogScanner {
             problems.append(unreadable(child))
             return
           }
-          if FileSystem.hasSuffix(name, ".xcassets") {
+          if CatalogScanner.isCatalog(folder) {
             walkCatalog(childFD, relative: child, namespace: "")
           } else if FileSystem.hasSuffix(name, ".xcodeproj") {
             projects.append(child)  // read after the walk; it holds no images
             close(childFD)
+          } else if folder.hasSuffix(".icon") {
+            scanIconDocument(childFD, relative: child)
           } else {
             if CatalogScanner.isAndroidResourceFolder(folder, parent: relative) {
               androidFolders.append(child)
@@ -113,8 +115,10 @@ extension CatalogScanner {
         problems.append(unreadable(relative))
         return
       }
-      if relative.hasSuffix(".xcassets") || target.hasSuffix(".xcassets") {
+      if CatalogScanner.isCatalog(relative) || CatalogScanner.isCatalog(target) {
         walkCatalog(fd, relative: relative, namespace: "")
+      } else if relative.hasSuffix(".icon") {
+        scanIconDocument(fd, relative: relative)
       } else {
         walk(fd, relative: relative)
       }

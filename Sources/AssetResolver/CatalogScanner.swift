@@ -72,9 +72,9 @@ struct CatalogScanner {
     var namespace = ""
     for (index, folder) in place.folders.enumerated() {
       let isRoot = index == place.folders.count - 1
-      if isRoot, let kind = CatalogScanner.setKind(of: folder) {
-        scanSet(
-          fd, relative: "", name: namespace + String(folder.dropLast(kind.rawValue.count + 1)), kind: kind)
+      if isRoot, SetKind.of(folder: folder) != nil {
+        // A set (or a container of sets) as the root: read as its catalog reads it.
+        enterCatalogFolder(fd, relative: "", folder: folder, namespace: namespace, container: nil)
         return
       }
       let folderFD = isRoot ? dup(fd) : open(place.path(through: index), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -132,17 +132,10 @@ struct CatalogScanner {
 
   static func placeInCatalog(_ canonical: String) -> CatalogPlace? {
     let components = canonical.split(separator: "/").map(String.init)
-    guard let index = components.firstIndex(where: { $0.hasSuffix(".xcassets") }) else { return nil }
+    guard let index = components.firstIndex(where: { CatalogScanner.isCatalog($0) }) else { return nil }
     return CatalogPlace(
       catalog: components[index], catalogPath: "/" + components[...index].joined(separator: "/"),
       folders: Array(components[(index + 1)...]))
-  }
-
-  /// The set kind a folder name's extension says, for the kinds this index reads.
-  static func setKind(of folder: String) -> CatalogSet.Kind? {
-    if folder.hasSuffix(".imageset") { return .imageSet }
-    if folder.hasSuffix(".appiconset") { return .appIconSet }
-    return nil
   }
 
   /// The index in name spaces: without a project, one per catalog and one for the loose
@@ -166,13 +159,13 @@ struct CatalogScanner {
     looseVariants.map { name, variants in Asset(name: name, source: .looseFiles, variants: variants) }
   }
 
-  /// The catalog a set's path lies in: the path up to its `.xcassets` folder, or the name
+  /// The catalog a set's path lies in: the path up to its `.xcassets` (or `.xcstickers`) folder, or the name
   /// of the catalog the root itself lies in.
   func catalogID(of path: String) -> String {
     var end = path.startIndex
     for component in path.split(separator: "/", omittingEmptySubsequences: false) {
       end = component.endIndex
-      if component.hasSuffix(".xcassets") { return String(path[..<end]) }
+      if CatalogScanner.isCatalog(String(component)) { return String(path[..<end]) }
     }
     return enclosingCatalog ?? Index.lastComponent(of: root)
   }
