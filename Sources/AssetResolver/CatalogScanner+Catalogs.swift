@@ -81,7 +81,7 @@ extension CatalogScanner {
     // The target may be indexed at its own place too: read it again here, and leave the
     // record of visited folders as it was, so that its own place is still read.
     let saved = visited
-    visited.remove(id)
+    visited[id] = nil
     enterCatalogFolder(fd, relative: relative, folder: folder, namespace: namespace, container: container)
     visited = saved
   }
