@@ -30,7 +30,7 @@ extension RootCheck {
           FileInspector.Request(
             path: full, nameStart: slash, decode: configuration.deep,
             digest: configuration.deep ? .quick : .none,
-            transparency: marketingFiles.contains(variant.path)))
+            transparency: alphaFiles.contains(variant.path)))
       }
     }
     fileCount = owner.count

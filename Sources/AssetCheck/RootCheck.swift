@@ -40,8 +40,10 @@ struct RootCheck {
   let setsByPath: [String: CatalogSet]
   /// For an asset name, a loose file meant for it whose suffix a device does not read.
   let misspeltFiles: [String: String]
-  /// The files of App Store icon slots, which must be opaque.
-  let marketingFiles: Set<String>
+  /// What each app icon set (by path) is to its bundle.
+  let iconRoles: [String: IconRole]
+  /// The icon files whose transparency the alpha rules read.
+  let alphaFiles: Set<String>
   /// What each asset (by ``key(of:)``) must have: over all the name spaces that hold it.
   let requirements: [String: ScaleRequirement]
   /// The distinct requirements, with the name spaces each applies to, for the summary.
@@ -90,13 +92,8 @@ struct RootCheck {
       }
     }
     misspeltFiles = misspelt
-    var marketing: Set<String> = []
-    for set in sets where set.kind == .appIconSet {
-      for slot in set.slots where RootCheck.isMarketing(slot) {
-        marketing.insert(join(set.path, slot.filename!))
-      }
-    }
-    marketingFiles = marketing
+    iconRoles = IconRole.roles(of: spaces, sets: setsByPath)
+    alphaFiles = RootCheck.alphaFiles(sets: sets, roles: iconRoles)
     var requirements: [String: ScaleRequirement] = [:]
     var uses: [(requirement: ScaleRequirement, namespaces: [String])] = []
     for space in namespaces {
@@ -117,7 +114,20 @@ struct RootCheck {
 
   /// What a name space's images must have: `--require`, else its target's devices, else 2x.
   static func requirement(of space: AssetNamespace, configuration: CheckConfiguration) -> ScaleRequirement {
-    configuration.fallbackRequirement
+    guard configuration.requiredScales == nil, let target = space.target else {
+      return configuration.fallbackRequirement
+    }
+    let platforms = Set(target.platforms.map(\.rawValue))
+    let versions = Dictionary(
+      uniqueKeysWithValues: target.deploymentTargets.map { ($0.key.rawValue, $0.value) })
+    if let need = ScaleRequirement.forTarget(
+      target.name, platforms: platforms, deploymentTargets: versions, deviceFamilies: target.deviceFamilies)
+    {
+      return need
+    }
+    return ScaleRequirement(
+      scales: [2],
+      reason: "target \(target.name): its platforms are set outside the project file; the default")
   }
 
   /// Whether a path lies in Xcode's development assets (`Preview Assets.xcassets`, the
@@ -145,10 +155,34 @@ struct RootCheck {
       }
     }
     catalogRules()
+    appIconNameRule()
     caseRules()
     duplicateRule()
     var seen: Set<String> = []
     findings = findings.filter { seen.insert("\($0.rule.id)\u{0}\($0.path)\u{0}\($0.message)").inserted }
+  }
+
+  /// appicon-missing: the set a target's build settings name must be in its catalogs.
+  mutating func appIconNameRule() {
+    for space in namespaces {
+      guard let target = space.target, let name = target.appIconName else { continue }
+      let found = space.assets.contains { asset in
+        asset.name.split(separator: "/").last.map(String.init) == name
+          && (setsByPath[asset.location]?.kind == .appIconSet
+            || setsByPath[asset.location]?.kind == .stickersIconSet)
+      }
+      let document =
+        sets.contains { $0.kind == .iconDocument && lastComponent($0.path) == name + ".icon" }
+        || target.resources.contains { $0.path.hasSuffix("/" + name + ".icon") || $0.path == name + ".icon" }
+      guard !found, !document else { continue }
+      let catalogs =
+        space.catalogs.isEmpty
+        ? "it has no asset catalog" : "its catalogs (\(space.catalogs.joined(separator: ", "))) hold none"
+      add(
+        .appIconMissing, space.project ?? "", asset: nil,
+        "target \(target.name) names app icon set \"\(name)\" (ASSETCATALOG_COMPILER_APPICON_NAME), but \(catalogs); "
+          + "the app would ship without its icon: add \(name).appiconset or fix the setting")
+    }
   }
 
   mutating func add(_ rule: Rule, _ path: String, asset: String?, _ message: String) {

@@ -65,6 +65,18 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
   public static let marketingAlpha = Rule(
     "marketing-alpha", .error,
     "The 1024-px App Store icon has an alpha channel or transparency, which App Store Connect rejects.")
+  /// An app icon set a target's build settings name does not exist.
+  public static let appIconMissing = Rule(
+    "appicon-missing", .error,
+    "A target's ASSETCATALOG_COMPILER_APPICON_NAME names an app icon set none of its catalogs holds.")
+  /// An App Store or watch icon with an alpha channel every pixel of which is opaque.
+  public static let opaqueAlpha = Rule(
+    "opaque-alpha", .warning,
+    "An App Store or watch icon has an alpha channel, though every pixel is opaque; drop the channel.")
+  /// An alternate icon with transparent pixels.
+  public static let iconTransparency = Rule(
+    "icon-transparency", .warning,
+    "An alternate app icon has transparent pixels, which iOS draws black on the home screen.")
   /// Different assets with pixel-identical images.
   public static let duplicate = Rule(
     "duplicate", .warning, "Different assets hold pixel-identical images.")
@@ -84,8 +96,9 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
   /// Every rule, in the order reports list them.
   public static let all: [Rule] = [
     missingScale, sizeMismatch, unreadable, cgbi, duplicateName, caseConflict, suffixCase, badFileName,
-    linkOutsideRoot, catalogInvalid, catalogMissingFile, catalogUnassigned, appIconSize, marketingAlpha,
-    duplicate,
+    linkOutsideRoot, catalogInvalid, catalogMissingFile, catalogUnassigned, appIconSize, appIconMissing,
+    marketingAlpha, opaqueAlpha,
+    iconTransparency, duplicate,
   ]
 
   /// The rule with that id, if there is one.

@@ -58,15 +58,34 @@ struct RuleTests {
 
   @Test func emptyAppIconSlot() throws {
     let tree = try Tree().png("A.xcassets/AppIcon.appiconset/icon-120.png", 120, 120)
+      .png("A.xcassets/AppIcon.appiconset/store.png", 1024, 1024, alpha: false)
       .contents(
         "A.xcassets/AppIcon.appiconset",
         [
           slot("icon-120.png", idiom: "iphone", size: "60x60", scale: "2x"),
           slot(nil, idiom: "iphone", size: "60x60", scale: "3x"),
+          slot("store.png", idiom: "ios-marketing", size: "1024x1024", scale: "1x"),
         ])
     #expect(tree.check().findings.isEmpty)
     let found = tree.check(require: [2, 3]).findings(.missingScale)
     #expect(found.first?.message.contains("iphone 60x60 @3x slot is empty") == true)
+  }
+
+  @Test func anAppIconWithoutItsAppStoreImageOrRequiredSlotsSaysWhichOnes() throws {
+    let tree = try Tree().png("A.xcassets/AppIcon.appiconset/icon-120.png", 120, 120)
+      .contents(
+        "A.xcassets/AppIcon.appiconset",
+        [
+          slot("icon-120.png", idiom: "iphone", size: "60x60", scale: "2x"),
+          slot(nil, idiom: "ipad", size: "76x76", scale: "2x"),
+        ])
+    let messages = tree.check().findings(.missingScale).map(\.message)
+    #expect(messages.contains { $0.contains("has no ios-marketing 1024x1024 @1x slot") })
+    #expect(
+      messages.contains { $0.contains("the ipad 76x76 @2x slot is empty") && $0.contains("152×152 px") })
+    // A set with iPad slots needs the iPad Pro's too; an iPhone-only set (emptyAppIconSlot)
+    // is asked for none.
+    #expect(messages.contains { $0.contains("has no ipad 83.5x83.5 @2x slot") && $0.contains("167×167 px") })
   }
 
   // MARK: size-mismatch
@@ -217,11 +236,23 @@ struct RuleTests {
   }
 
   @Test func marketingIconWithAlpha() throws {
-    let tree = try Tree().png("A.xcassets/AppIcon.appiconset/store.png", 1024, 1024)
+    let tree = try Tree().png(
+      "A.xcassets/AppIcon.appiconset/store.png", 1024, 1024, color: (40, 90, 200, 128)
+    )
+    .contents(
+      "A.xcassets/AppIcon.appiconset",
+      [slot("store.png", idiom: "ios-marketing", size: "1024x1024", scale: "1x")])
+    #expect(tree.check().findings(.marketingAlpha).count == 1)
+    #expect(
+      tree.check().findings(.marketingAlpha).first?.message.contains("1048576 of 1048576 pixels") == true)
+    // An alpha channel whose every pixel is opaque is not transparency: a warning that says so.
+    let opaqueChannel = try Tree().png("A.xcassets/AppIcon.appiconset/store.png", 1024, 1024)
       .contents(
         "A.xcassets/AppIcon.appiconset",
         [slot("store.png", idiom: "ios-marketing", size: "1024x1024", scale: "1x")])
-    #expect(tree.check().findings(.marketingAlpha).count == 1)
+    #expect(opaqueChannel.check().findings(.marketingAlpha).isEmpty)
+    let warning = try #require(opaqueChannel.check().findings(.opaqueAlpha).first)
+    #expect(warning.message.contains("every pixel is opaque"))
     let opaque = try Tree().png("A.xcassets/AppIcon.appiconset/store.png", 1024, 1024, alpha: false)
       .contents(
         "A.xcassets/AppIcon.appiconset",
@@ -238,7 +269,7 @@ struct RuleTests {
       "A.xcassets/AppIcon.appiconset/Contents.json",
       #"{"images":[{"filename":"icon.png","idiom":"universal","platform":"ios","size":"1024x1024"}]}"#)
     let found = tree.check().findings(.marketingAlpha)
-    #expect(found.first?.message.contains("tRNS") == true)
+    #expect(found.first?.message.contains("pixels are not opaque") == true)
   }
 
   @Test func darkAndTintedAppearancesMayBeTransparent() throws {
@@ -259,7 +290,7 @@ struct RuleTests {
       )
       .text(set + "/Contents.json", contents)
     #expect(tree.check().findings.isEmpty)
-    try tree.png(set + "/light.png", 1024, 1024)
+    try tree.png(set + "/light.png", 1024, 1024, color: (40, 90, 200, 254))
     #expect(tree.check().findings(.marketingAlpha).map(\.relativePath) == [set + "/light.png"])
   }
 
@@ -280,15 +311,15 @@ struct RuleTests {
   }
 
   @Test func sameImageWithinOneAssetIsNoDuplicate() throws {
-    let tree = try Tree().png("A.xcassets/AppIcon.appiconset/a.png", 80, 80)
-      .png("A.xcassets/AppIcon.appiconset/b.png", 80, 80)
+    let tree = try Tree().png("A.xcassets/a.imageset/a.png", 80, 80)
+      .png("A.xcassets/a.imageset/b.png", 80, 80)
       .contents(
-        "A.xcassets/AppIcon.appiconset",
+        "A.xcassets/a.imageset",
         [
-          slot("a.png", idiom: "iphone", size: "40x40", scale: "2x"),
-          slot("b.png", idiom: "ipad", size: "40x40", scale: "2x"),
+          slot("a.png", idiom: "iphone", scale: "2x"),
+          slot("b.png", idiom: "ipad", scale: "2x"),
         ])
-    #expect(tree.check().findings.isEmpty)
+    #expect(tree.check().findings(.duplicate).isEmpty)
   }
 
   // MARK: configuration
