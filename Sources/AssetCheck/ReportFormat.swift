@@ -75,15 +75,16 @@ extension CheckReport {
   func notes(verbose: Bool) -> [String] {
     var lines: [String] = []
     for root in roots {
-      for need in root.requirements {
-        let scales = need.scales.map { "\($0)x" }.joined(separator: ", ")
-        var line = "\(root.path): note: required \(scales) (\(need.reason))"
-        if root.requirements.count > 1 {
-          let shown = need.namespaces.prefix(4).joined(separator: ", ")
-          let more = need.namespaces.count > 4 ? " and \(need.namespaces.count - 4) more" : ""
-          line += " in \(shown)\(more)"
-        }
-        lines.append(line)
+      // One line per set of scales; the name spaces that have assets, each with its reason.
+      var byScales: [[Int]: [CheckReport.Requirement]] = [:]
+      for need in root.requirements { byScales[need.scales, default: []].append(need) }
+      for scales in byScales.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+        let needs = byScales[scales]!
+        let shown = scales.map { "\($0)x" }.joined(separator: ", ")
+        let reasons = needs.map(\.reason)
+        let listed = reasons.prefix(4).joined(separator: "; ")
+        let more = reasons.count > 4 ? "; and \(reasons.count - 4) more" : ""
+        lines.append("\(root.path): note: required \(shown) (\(listed)\(more))")
       }
       var byReason: [String: [String]] = [:]
       for item in root.skipped { byReason[item.reason, default: []].append(item.path) }

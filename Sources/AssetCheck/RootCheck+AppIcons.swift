@@ -44,14 +44,19 @@ extension RootCheck {
     let role = iconRoles[set.path] ?? .unknown
     let contents = join(set.path, "Contents.json")
     let kind = "app icon \"\(asset.name)\""
-    if case .unused = role {
-      // Not built into any bundle: only what is plainly wrong in it, its pixel sizes.
-    } else if !set.slots.contains(where: { $0.filename != nil }) {
-      add(
-        .missingScale, contents, asset: asset.name,
-        "\(kind) (\(role.phrase)) has no images: every slot is empty")
-    } else {
-      requiredSlots(asset, set: set, role: role, contents: contents, kind: kind)
+    switch role {
+    case .unused, .extensionIcon:
+      // Not built into any bundle, or an extension's icon (which Apple asks no sizes of):
+      // only what is plainly wrong in it, its pixel sizes.
+      break
+    default:
+      if !set.slots.contains(where: { $0.filename != nil }) {
+        add(
+          .missingScale, contents, asset: asset.name,
+          "\(kind) (\(role.phrase)) has no images: every slot is empty")
+      } else {
+        requiredSlots(asset, set: set, role: role, contents: contents, kind: kind)
+      }
     }
     var opaqueAlpha: [String] = []
     for slot in set.slots {

@@ -96,7 +96,7 @@ struct RootCheck {
     alphaFiles = RootCheck.alphaFiles(sets: sets, roles: iconRoles)
     var requirements: [String: ScaleRequirement] = [:]
     var uses: [(requirement: ScaleRequirement, namespaces: [String])] = []
-    for space in namespaces {
+    for space in namespaces where !space.assets.isEmpty {
       let need = RootCheck.requirement(of: space, configuration: configuration)
       if let index = uses.firstIndex(where: { $0.requirement == need }) {
         uses[index].namespaces.append(space.id)

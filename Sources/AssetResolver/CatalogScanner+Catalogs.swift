@@ -279,7 +279,7 @@ extension CatalogScanner {
           problems.append(
             CatalogProblem(
               kind: .catalogMissingFile, path: CatalogScanner.join(relative, filename),
-              message: "frame names \"\(filename)\", which is not in \(relative)"))
+              message: "frame names \"\(filename)\", which is not in the set's folder"))
         }
         continue
       }
@@ -292,7 +292,7 @@ extension CatalogScanner {
         problems.append(
           CatalogProblem(
             kind: .catalogMissingFile, path: CatalogScanner.join(relative, filename),
-            message: "slot \(traits) names \"\(filename)\", which is not in \(relative)"))
+            message: "slot \(traits) names \"\(filename)\", which is not in the set's folder"))
         continue
       }
       let path = CatalogScanner.join(relative, filename)
