@@ -44,7 +44,8 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["IconGridSupport", "PNGCodec"], path: "Tests/TestSupport"),
     .testTarget(name: "IconGridSupportTests", dependencies: ["IconGridSupport"]),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "IconGridSupport", "TestSupport"]),
-    .testTarget(name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec", "TestSupport"]),
+    .testTarget(
+      name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "SheetManifestTests", dependencies: ["SheetManifest", "TestSupport"]),
     .testTarget(
       name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetResolver", "PNGCodec", "TestSupport"],
@@ -53,7 +54,8 @@ let package = Package(
       name: "IconGridCLITests",
       dependencies: ["IconGridCLI", "AssetCheck", "ContactSheet", "AssetResolver", "PNGCodec", "TestSupport"]),
     .testTarget(
-      name: "AssetCheckTests", dependencies: ["AssetCheck", "AssetResolver", "PNGCodec", "TestSupport"]),
+      name: "AssetCheckTests", dependencies: ["AssetCheck", "AssetResolver", "PNGCodec", "TestSupport"],
+      exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,10 @@ struct FileFacts: Sendable {
   var problem: String?
   /// Whether a `tRNS` chunk precedes the image data; `nil` when not looked for.
   var hasTransparencyChunk: Bool?
+  /// How many pixels are not fully opaque, for a file with an alpha channel or `tRNS`
+  /// whose transparency was asked for (0: an alpha channel every pixel of which is opaque);
+  /// `nil` when not looked for or the file has no way to be transparent.
+  var translucentPixels: Int?
   /// What identifies the image's content, as the request's ``FileInspector/Digest`` asked;
   /// `nil` when not asked for.
   var digest: String?
@@ -116,24 +120,40 @@ enum FileInspector {
       return facts
     }
     if request.transparency { facts.hasTransparencyChunk = hasChunkBeforeIDAT(bytes, "tRNS") }
-    if request.decode {
+    // Only a file that can be transparent is decoded to learn whether it is.
+    let measureAlpha =
+      request.transparency && (facts.header?.colorType.hasAlpha == true || facts.hasTransparencyChunk == true)
+    if request.decode || measureAlpha {
       do {
         let bitmap = try PNGDecoder.decode(bytes)
-        switch request.digest {
-        case .none: break
-        case .quick: facts.digest = String(quickHash(bitmap.pixels), radix: 16)
-        case .exact: facts.digest = bitmap.pixelDigest()
+        if measureAlpha { facts.translucentPixels = translucentPixels(bitmap) }
+        if request.decode {
+          switch request.digest {
+          case .none: break
+          case .quick: facts.digest = String(quickHash(bitmap.pixels), radix: 16)
+          case .exact: facts.digest = bitmap.pixelDigest()
+          }
         }
       } catch {
         facts.problem = "does not decode: \(PNGError.from(error).message)"
       }
-    } else if request.digest != .none {
+    }
+    if !request.decode, request.digest != .none {
       // Header-only: identical bytes are identical pixels, and hashing is cheaper than decoding.
       var hash = SHA256()
       bytes.withUnsafeBytes { hash.update($0) }
       facts.digest = hash.finalize().withUnsafeBytes { SHA256.hex($0) }
     }
     return facts
+  }
+
+  /// The pixels whose alpha is below 255.
+  static func translucentPixels(_ bitmap: Bitmap) -> Int {
+    bitmap.pixels.withUnsafeBufferPointer { pixels in
+      var count = 0
+      for offset in stride(from: 3, to: pixels.count, by: 4) where pixels[offset] != 255 { count += 1 }
+      return count
+    }
   }
 
   /// A 64-bit multiply–xorshift hash over 8-byte words: many times faster than SHA-256, and

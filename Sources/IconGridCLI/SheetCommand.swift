@@ -25,12 +25,14 @@ package struct SheetOptions: Sendable, Equatable {
   package var strict: Bool
   /// Progress on stderr even when it is not a terminal.
   package var progress: Bool
+  /// The name space icons resolve in (a target's name, or a catalog's path); `nil` for all.
+  package var target: String?
 
   /// Creates options with the defaults of the command line.
   package init(
     input: String, output: String, assets: String? = nil, layout: SheetLayoutOptions = .init(),
     style: SheetStyle = .init(), font: String? = nil, format: OutputFormat = .text, strict: Bool = false,
-    progress: Bool = false
+    progress: Bool = false, target: String? = nil
   ) {
     self.input = input
     self.output = output
@@ -41,6 +43,7 @@ package struct SheetOptions: Sendable, Equatable {
     self.format = format
     self.strict = strict
     self.progress = progress
+    self.target = target
   }
 }
 
@@ -58,6 +61,8 @@ enum SheetCommand {
       options:
         -o, --output FILE       The PNG to write (atomically, with pHYs for the scale).
         --assets DIR            Where icons resolve (default: INPUT, or the manifest's folder).
+        --target NAME           Resolve in one name space: a target, or a catalog's path
+                                (a name several name spaces provide is otherwise ambiguous).
         --columns N             Tiles per row (default 4).
         --tile WxH              Tile size in points (default 80x90).
         --icon PT               Icon box in points (default 60).
@@ -80,7 +85,7 @@ enum SheetCommand {
       """,
     options: [
       "-o", "--output", "--assets", "--columns", "--tile", "--icon", "--width", "--margin", "--title",
-      "--scale", "--background", "--label-color", "--font", "--font-size", "--format",
+      "--scale", "--background", "--label-color", "--font", "--font-size", "--format", "--target",
     ].map { OptionSpec(name: $0, takesValue: true) }
       + ["--no-labels", "--strict", "--progress"].map { OptionSpec(name: $0, takesValue: false) },
     parse: parse)
@@ -152,16 +157,19 @@ enum SheetCommand {
       SheetOptions(
         input: input, output: output, assets: parsed.value("--assets"), layout: layout, style: style,
         font: parsed.value("--font"), format: try parseFormat(parsed, default: .text, subcommand: "sheet"),
-        strict: parsed.has("--strict"), progress: parsed.has("--progress")))
+        strict: parsed.has("--strict"), progress: parsed.has("--progress"),
+        target: parsed.value("--target")))
   }
 
   /// The data source icons come from: the resolver's library over `assetsRoot` (loose
   /// files and asset catalogs, the scale rule, the decoded-image cache).
   ///
-  /// - Throws: when the assets folder cannot be opened (the command exits 66).
-  static func makeDataSource(assetsRoot: String) throws -> any SheetDataSource {
+  /// - Throws: when the assets folder cannot be opened (the command exits 66), or has no
+  ///   name space `target` (64).
+  static func makeDataSource(assetsRoot: String, target: String?) throws -> any SheetDataSource {
     AssetLibrarySource(
-      try AssetLibrary(root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), lookupLanes: 2))
+      try AssetLibrary(
+        root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), namespace: target, lookupLanes: 2))
   }
 
   /// The text renderer for labels (and, bigger, headings) at `pixelSize`: FreeType, with
@@ -192,7 +200,14 @@ enum SheetCommand {
     }
     let source: any SheetDataSource
     do {
-      source = try makeDataSource(assetsRoot: assetsRoot)
+      source = try makeDataSource(assetsRoot: assetsRoot, target: options.target)
+    } catch let error as ResolveError {
+      if case .unknownNamespace = error.reason {
+        console.error(error.description)
+        return ExitStatus.usage
+      }
+      console.error("\(assetsRoot): cannot open the assets folder: \(error)")
+      return ExitStatus.noInput
     } catch {
       console.error("\(assetsRoot): cannot open the assets folder: \(error)")
       return ExitStatus.noInput
