@@ -4,9 +4,12 @@ public struct Asset: Sendable, Hashable {
   public enum Source: Sendable, Hashable {
     /// Loose PNG files named `base[@Nx][~idiom].png`.
     case looseFiles
-    /// An `.imageset` folder, by its path relative to the root.
+    /// An image set folder (`.imageset`, and the other sets without sized slots: launch
+    /// images, stickers, sticker sequences), by its path relative to the root; ``Asset/kind``
+    /// says which.
     case imageSet(path: String)
-    /// An `.appiconset` folder, by its path relative to the root.
+    /// A set whose slots have a point size (`.appiconset`, `.stickersiconset`), by its path
+    /// relative to the root.
     case appIconSet(path: String)
   }
 
@@ -16,12 +19,15 @@ public struct Asset: Sendable, Hashable {
   public var source: Source
   /// Every indexed file, ordered by scale, then generic before idiom-specific.
   public var variants: [Variant]
+  /// The kind of set it comes from; `nil` for loose files.
+  public var kind: SetKind?
   /// The chosen variant's index for scales 1…3 × idioms (generic, iphone, ipad); -1 for none.
   let choices: [Int16]
 
-  init(name: String, source: Source, variants: [Variant]) {
+  init(name: String, source: Source, variants: [Variant], kind: SetKind? = nil) {
     self.name = name
     self.source = source
+    self.kind = kind
     self.variants = variants.sorted { a, b in
       if a.scale != b.scale { return a.scale < b.scale }
       if a.idiom != b.idiom { return Asset.rank(a.idiom) < Asset.rank(b.idiom) }

@@ -23,7 +23,8 @@ public struct AssetCatalog: Sendable {
   /// The name spaces: targets of a project, catalogs no target claims, and (without a
   /// project) the root's loose files. Sorted by kind, then identifier.
   public let namespaces: [AssetNamespace]
-  /// Every `.imageset` and `.appiconset` folder, sorted by path, valid or not.
+  /// Every set folder (image sources, containers and the kinds skipped with a reason; see
+  /// ``CatalogSet/kind``) and Icon Composer document, sorted by path, valid or not.
   public let sets: [CatalogSet]
   /// What was wrong, sorted by path.
   public let problems: [CatalogProblem]
@@ -40,11 +41,18 @@ public struct AssetCatalog: Sendable {
     self.init(root: root, targets: nil)
   }
 
-  /// Indexes `root` with the name spaces of `targets` when given (a project's), else one
-  /// name space per catalog and one for the loose files.
-  init(root: String, targets: [TargetResources]?) {
+  /// Indexes `root` with the name spaces of `targets` when given, else those of the Xcode
+  /// projects under the root (one per target), else one name space per catalog and one
+  /// for the loose files.
+  init(root: String, targets given: [TargetResources]?) {
     var scanner = CatalogScanner(root: root)
     scanner.scan()
+    var targets = given
+    if targets == nil, !scanner.projects.isEmpty {
+      let read = TargetResources.read(projects: scanner.projects, root: root)
+      scanner.problems += read.problems
+      if !read.targets.isEmpty { targets = read.targets }
+    }
     let index: Index
     var skipped = scanner.skipped
     if let targets {
@@ -132,29 +140,46 @@ public struct AssetCatalog: Sendable {
 
 /// Which assets a name means: exact names first, else loose files' base names.
 ///
-/// Built once per index; ``matches(_:)`` answers from two hash tables.
+/// Built once per index; ``matches(_:)`` answers from a hash table. Most names mean one
+/// asset, so only names with several hold an array.
 struct NameLookup: Sendable {
-  /// Per name a request may use, the indices of the assets it means (several when ambiguous).
-  let table: [String: [Int]]
-  /// Every name a request may use, sorted: what "did you mean" picks from.
-  let keys: [String]
+  /// Per name a request may use, the index of the first asset it means.
+  private let first: [String: Int]
+  /// Per name that means several assets, all of them in order.
+  private let several: [String: [Int]]
+  /// Every name a request may use, in no particular order: what "did you mean" picks from.
+  var keys: Dictionary<String, Int>.Keys { first.keys }
 
   init(_ assets: [Asset]) {
-    var exact: [String: [Int]] = [:]
-    var base: [String: [Int]] = [:]
-    for (index, asset) in assets.enumerated() {
-      exact[asset.name, default: []].append(index)
-      if asset.source == .looseFiles {
-        let short = asset.baseName
-        if short != asset.name { base[short, default: []].append(index) }
+    var first: [String: Int] = [:]
+    var several: [String: [Int]] = [:]
+    first.reserveCapacity(assets.count)
+    func add(_ key: String, _ index: Int, to first: inout [String: Int], _ several: inout [String: [Int]]) {
+      if let earlier = first[key] {
+        several[key, default: [earlier]].append(index)
+      } else {
+        first[key] = index
       }
     }
-    for (name, indices) in base where exact[name] == nil { exact[name] = indices }
-    table = exact
-    keys = exact.keys.sorted()
+    var baseFirst: [String: Int] = [:]
+    var baseSeveral: [String: [Int]] = [:]
+    for (index, asset) in assets.enumerated() {
+      add(asset.name, index, to: &first, &several)
+      if asset.source == .looseFiles {
+        let short = asset.baseName
+        if short.utf8.count != asset.name.utf8.count { add(short, index, to: &baseFirst, &baseSeveral) }
+      }
+    }
+    for (name, index) in baseFirst where first[name] == nil {
+      first[name] = index
+      if let all = baseSeveral[name] { several[name] = all }
+    }
+    self.first = first
+    self.several = several
   }
 
   func matches(_ name: String) -> [Int] {
-    table[name] ?? []
+    guard let index = first[name] else { return [] }
+    return several[name] ?? [index]
   }
 }

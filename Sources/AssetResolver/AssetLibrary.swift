@@ -111,7 +111,29 @@ public final class AssetLibrary: Sendable {
   ///   - idiom: the device family; `nil` takes generic files first.
   /// - Throws: ``ResolveError``: not found (with suggestions), or the header is unreadable.
   public func variant(named name: String, scale: Int = 1, idiom: Idiom? = nil) throws -> ResolvedVariant {
-    let found = try find(name, scale: scale, idiom: idiom)
+    try variant(named: name, for: TraitRequest(scale: scale, idiom: idiom))
+  }
+
+  /// The file a screen with `request`'s scale, device and traits gets for `name`, with its
+  /// size read from the PNG header (once per file; ``refresh()`` forgets the sizes).
+  ///
+  /// Traits fall back as UIKit's do: a dark request with no dark slot gets the default one,
+  /// a P3 request the sRGB one. Any device may be asked for (`watch`, `mac`, `tv`…); a set
+  /// with no slot for it throws, naming the devices it has.
+  ///
+  /// ```swift
+  /// let dark = try library.variant(named: "AppIcon", for: TraitRequest(scale: 2, idiom: .iphone, appearance: .dark))
+  /// print(dark.variant.traits)  // iphone 60x60 @2x dark
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: the asset name, optionally with `.png`, a pinned `@Nx` or `~idiom`.
+  ///   - request: the scale, device and traits asked for.
+  /// - Returns: the chosen file and its size.
+  /// - Throws: ``ResolveError``: not found (with suggestions), ambiguous, no variant for the
+  ///   request (with the devices the asset has), or the header is unreadable.
+  public func variant(named name: String, for request: TraitRequest) throws -> ResolvedVariant {
+    let found = try find(name, request: request)
     let key = found.variant.fullPath
     if let size = pixelSizes.withLock({ $0[key] }) {
       return ResolvedVariant(
@@ -141,7 +163,22 @@ public final class AssetLibrary: Sendable {
   /// - Throws: ``ResolveError``: not found (with suggestions), or the file does not decode.
   /// - Complexity: a cached image costs two hash lookups and no system call.
   public func image(named name: String, scale: Int = 1, idiom: Idiom? = nil) throws -> ResolvedImage {
-    let found = try find(name, scale: scale, idiom: idiom)
+    try image(named: name, for: TraitRequest(scale: scale, idiom: idiom))
+  }
+
+  /// The decoded image a screen with `request`'s scale, device and traits gets for
+  /// `name`, from the cache when it is there (see ``variant(named:for:)`` for the choice).
+  ///
+  /// - Parameters:
+  ///   - name: the asset name, optionally with `.png`, a pinned `@Nx` or `~idiom`.
+  ///   - request: the scale, device and traits asked for.
+  /// - Returns: the pixels and the file they came from.
+  /// - Throws: ``ResolveError``: not found, ambiguous, no variant for the request, or the
+  ///   file does not decode.
+  /// - Complexity: a cached image with default traits costs two hash lookups and no system
+  ///   call; other traits add a pass over the asset's variants.
+  public func image(named name: String, for request: TraitRequest) throws -> ResolvedImage {
+    let found = try find(name, request: request)
     let variant = found.variant
     let bitmap: Bitmap
     do {
@@ -194,17 +231,18 @@ public final class AssetLibrary: Sendable {
     return lanes[Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> UInt64(laneShift))]
   }
 
-  private func find(_ name: String, scale: Int, idiom: Idiom?) throws -> Found {
-    let scale = max(1, scale)
+  private func find(_ name: String, request: TraitRequest) throws -> Found {
+    var request = request
+    request.scale = max(1, request.scale)
     let answer = lane().withLock { (snapshot) -> Snapshot.Answer in
-      snapshot.lookup(name, scale: scale, idiom: idiom)
+      snapshot.lookup(name, request: request)
     }
     switch answer {
     case .found(let assetName, let variant, let requestedScale):
       return Found(name: assetName, variant: variant, requestedScale: requestedScale)
-    case .noVariant(let requestedScale, let requestedIdiom):
+    case .noVariant(let asked, let asset):
       throw ResolveError(
-        name: name, root: root, reason: .noMatchingVariant(scale: requestedScale, idiom: requestedIdiom))
+        name: name, root: root, reason: .noMatchingVariant(request: asked, devices: asset.devices))
     case .ambiguous(let assets):
       let catalog = self.catalog
       let candidates = assets.flatMap { asset in
@@ -247,7 +285,7 @@ private struct PixelSize: Sendable {
 private final class Snapshot: @unchecked Sendable {
   enum Answer {
     case found(name: String, variant: Variant, requestedScale: Int)
-    case noVariant(scale: Int, idiom: Idiom?)
+    case noVariant(request: TraitRequest, asset: Asset)
     case ambiguous([Asset])
     case missing
   }
@@ -357,20 +395,24 @@ private final class Snapshot: @unchecked Sendable {
     }
   }
 
-  func lookup(_ name: String, scale: Int, idiom: Idiom?) -> Answer {
-    if scale <= 3, Snapshot.isPlain(name) {
-      // Most requests are a bare asset name at scale 1…3: no parsing, no new strings.
+  func lookup(_ name: String, request: TraitRequest) -> Answer {
+    let scale = request.scale
+    let fileIdiom = request.idiom?.fileIdiom
+    if scale <= 3, request.hasDefaultTraits, request.idiom == nil || fileIdiom != nil, Snapshot.isPlain(name)
+    {
+      // Most requests are a bare asset name at scale 1…3 with default traits: no parsing,
+      // no new strings.
       guard let key = keyIndex(name) else { return .missing }
       let index = Int(targets[key])
       guard index >= 0 else { return .ambiguous(ambiguities[-index - 1].map { scope[$0] }) }
       let column: Int
-      switch idiom {
+      switch fileIdiom {
       case nil: column = 0
       case .iphone: column = 1
       case .ipad: column = 2
       }
       let choice = Int(choices[index * 9 + (scale - 1) * 3 + column])
-      guard choice >= 0 else { return .noVariant(scale: scale, idiom: idiom) }
+      guard choice >= 0 else { return .noVariant(request: request, asset: scope[index]) }
       return .found(
         name: isAlias[key] ? names[index] : name, variant: variants[choice], requestedScale: scale)
     }
@@ -379,14 +421,15 @@ private final class Snapshot: @unchecked Sendable {
     let index = Int(targets[key])
     guard index >= 0 else { return .ambiguous(ambiguities[-index - 1].map { scope[$0] }) }
     let asset = scope[index]
-    let requestedScale = parsed.scale ?? scale
-    let requestedIdiom = parsed.idiom ?? idiom
+    var asked = request
+    if let pinned = parsed.scale { asked.scale = pinned }
+    if let pinned = parsed.idiom { asked.idiom = DeviceIdiom(pinned) }
     guard
       let choice = ScaleRule.choose(
-        in: asset.variants, scale: requestedScale, idiom: requestedIdiom, pinnedScale: parsed.scale != nil,
-        pinnedIdiom: parsed.idiom != nil)
-    else { return .noVariant(scale: requestedScale, idiom: requestedIdiom) }
-    return .found(name: asset.name, variant: asset.variants[choice], requestedScale: requestedScale)
+        in: asset.variants, request: asked, pinnedScale: parsed.scale != nil, pinnedIdiom: parsed.idiom != nil
+      )
+    else { return .noVariant(request: asked, asset: asset) }
+    return .found(name: asset.name, variant: asset.variants[choice], requestedScale: asked.scale)
   }
 
   /// Names close to `name` among the keys lookups see.

@@ -40,6 +40,11 @@ public struct AssetNamespace: Sendable, Hashable {
   public var assets: [Asset]
   /// The `.xcassets` folders whose sets it holds, relative to the root, sorted.
   public var catalogs: [String]
+  /// For a target's name space, the target as its project describes it: platforms,
+  /// deployment targets, device families, the app icon set and its alternates.
+  public var target: XcodeTarget?
+  /// For a target's name space, its `.xcodeproj` folder relative to the root.
+  public var project: String?
 
   /// The identifier of the loose files' name space of a root without a project.
   public static let looseFilesID = "files"
@@ -56,6 +61,8 @@ public struct AssetNamespace: Sendable, Hashable {
     self.kind = kind
     self.assets = assets.sorted { ($0.name, $0.location) < ($1.name, $1.location) }
     self.catalogs = catalogs.sorted()
+    self.target = nil
+    self.project = nil
   }
 
   /// Every asset of this name space called `name` (two or more only for a duplicate).

@@ -12,10 +12,20 @@ public struct CatalogProblem: Sendable, Hashable, CustomStringConvertible {
     public static let catalogMissingFile = Kind("catalog-missing-file")
     /// A folder could not be listed.
     public static let unreadableFolder = Kind("unreadable-folder")
-    /// Two sets (or a set and loose files) provide the same asset name; the first is kept.
+    /// Two sets (or loose files) provide the same asset name in one name space; both are
+    /// indexed, and a request for the name there is ambiguous.
     public static let duplicateName = Kind("duplicate-name")
+    /// A symbolic link leads to a file or folder that does not exist.
+    public static let brokenSymlink = Kind("broken-symlink")
+    /// A symbolic link leads to a folder the index already holds under another path; its
+    /// files are indexed once, at the other path.
+    public static let symlinkToIndexedFolder = Kind("symlink-to-indexed-folder")
     /// A symbolic link leads outside the root; it is not followed.
     public static let symlinkOutsideRoot = Kind("symlink-outside-root")
+    /// An `.xcodeproj` under the root cannot be read; its targets are not name spaces.
+    public static let projectUnreadable = Kind("project-unreadable")
+    /// A symbolic link names a folder that contains it; it is not followed.
+    public static let symlinkLoop = Kind("symlink-loop")
     /// A file or folder name is not valid UTF-8; it is skipped.
     public static let nonUTF8Name = Kind("non-utf8-name")
   }

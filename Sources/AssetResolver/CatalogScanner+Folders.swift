@@ -45,8 +45,13 @@ extension CatalogScanner {
             problems.append(unreadable(child))
             return
           }
-          if FileSystem.hasSuffix(name, ".xcassets") {
+          if CatalogScanner.isCatalog(folder) {
             walkCatalog(childFD, relative: child, namespace: "")
+          } else if FileSystem.hasSuffix(name, ".xcodeproj") {
+            projects.append(child)  // read after the walk; it holds no images
+            close(childFD)
+          } else if folder.hasSuffix(".icon") {
+            scanIconDocument(childFD, relative: child)
           } else {
             if CatalogScanner.isAndroidResourceFolder(folder, parent: relative) {
               androidFolders.append(child)
@@ -55,7 +60,9 @@ extension CatalogScanner {
           }
         case UInt8(DT_LNK):
           guard let file = text(of: name, in: relative) else { return }
-          followLink(relative: CatalogScanner.join(relative, file))
+          // Followed after the walk, so the real folder, not a link to it, is where its
+          // files are indexed, whatever order the folders are listed in.
+          pendingLinks.append(CatalogScanner.join(relative, file))
         default:
           return
         }
@@ -63,28 +70,57 @@ extension CatalogScanner {
     }
   }
 
-  /// A symbolic link is followed only when it resolves inside the root.
+  /// Follows the links the walks put aside, and those found behind them, in order.
+  mutating func followPendingLinks() {
+    var next = 0
+    while next < pendingLinks.count {
+      let link = pendingLinks[next]
+      next += 1
+      followLink(relative: link)
+    }
+    pendingLinks.removeAll()
+  }
+
+  /// A symbolic link is followed only when it resolves inside the root, and a folder it
+  /// leads to only when that folder is not indexed already; anything else is a problem.
   mutating func followLink(relative: String) {
     let full = CatalogScanner.join(root, relative)
-    guard let target = FileSystem.realPath(full), let canonicalRoot,
-      FileSystem.isInside(target, root: canonicalRoot)
-    else {
+    guard let target = FileSystem.realPath(full) else {
+      problems.append(
+        CatalogProblem(
+          kind: .brokenSymlink, path: relative,
+          message: "symbolic link leads nowhere (its target does not exist)"))
+      return
+    }
+    guard let canonicalRoot, FileSystem.isInside(target, root: canonicalRoot) else {
       problems.append(
         CatalogProblem(
           kind: .symlinkOutsideRoot, path: relative,
-          message: "symbolic link leads outside the root (or nowhere); not followed"))
+          message: "symbolic link leads outside the root (to \(target)); not followed"))
       return
     }
     var info = stat()
     guard stat(target, &info) == 0 else { return }
     if (info.st_mode & S_IFMT) == S_IFDIR {
+      let id = FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+      if let first = visited[id] {
+        let place = first.isEmpty ? "the root" : first
+        problems.append(
+          CatalogProblem(
+            kind: .symlinkToIndexedFolder, path: relative,
+            message:
+              "symbolic link to a folder indexed as \(place); its files are indexed there, not again here"))
+        return
+      }
       let fd = open(target, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
       guard fd >= 0 else {
         problems.append(unreadable(relative))
         return
       }
-      if relative.hasSuffix(".xcassets") {
+      if CatalogScanner.isCatalog(relative) || CatalogScanner.isCatalog(target) {
         walkCatalog(fd, relative: relative, namespace: "")
+      } else if relative.hasSuffix(".icon") {
+        scanIconDocument(fd, relative: relative)
       } else {
         walk(fd, relative: relative)
       }
@@ -159,10 +195,18 @@ extension CatalogScanner {
     var info = stat()
     if fstat(fd, &info) == 0 {
       let id = FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-      guard visited.insert(id).inserted else {
+      if let first = visited[id] {
+        // Only a link (or a mount) reaches a folder twice; say so rather than drop it.
+        problems.append(
+          CatalogProblem(
+            kind: .symlinkToIndexedFolder, path: relative,
+            message:
+              "the folder is also reached as \(first.isEmpty ? "the root" : first); indexed there, not again here"
+          ))
         close(fd)
         return nil
       }
+      visited[id] = relative
     }
     guard let directory = fdopendir(fd) else {
       problems.append(unreadable(relative))

@@ -22,7 +22,10 @@ struct CatalogScanner {
   var looseVariants: [String: [Variant]] = [:]
   var setAssets: [Asset] = []
   var canonicalRoot: String?
-  var visited: Set<FileID> = []
+  /// Every folder entered, with the path it was first indexed under.
+  var visited: [FileID: String] = [:]
+  /// Symbolic links met in plain folders, followed once the walk is done.
+  var pendingLinks: [String] = []
   /// The catalog the root lies inside (its folder name), when the root is not above it.
   var enclosingCatalog: String?
   /// Files found and left out of every name space (Android and Flutter trees).
@@ -31,6 +34,8 @@ struct CatalogScanner {
   var androidFolders: [String] = []
   /// Folders holding a `pubspec.yaml` (Flutter projects), relative to the root.
   var flutterProjects: [String] = []
+  /// The `.xcodeproj` folders found, relative to the root.
+  var projects: [String] = []
 
   struct FileID: Hashable {
     var device: UInt64
@@ -59,6 +64,7 @@ struct CatalogScanner {
     guard let place = canonicalRoot.flatMap(CatalogScanner.placeInCatalog) else {
       if let canonicalRoot { noteEnclosingLayouts(of: canonicalRoot) }
       walk(fd, relative: "")
+      followPendingLinks()
       setAsideOtherLayouts()
       return
     }
@@ -68,9 +74,9 @@ struct CatalogScanner {
     var namespace = ""
     for (index, folder) in place.folders.enumerated() {
       let isRoot = index == place.folders.count - 1
-      if isRoot, let kind = CatalogScanner.setKind(of: folder) {
-        scanSet(
-          fd, relative: "", name: namespace + String(folder.dropLast(kind.rawValue.count + 1)), kind: kind)
+      if isRoot, SetKind.of(folder: folder) != nil {
+        // A set (or a container of sets) as the root: read as its catalog reads it.
+        enterCatalogFolder(fd, relative: "", folder: folder, namespace: namespace, container: nil)
         return
       }
       let folderFD = isRoot ? dup(fd) : open(place.path(through: index), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -128,17 +134,10 @@ struct CatalogScanner {
 
   static func placeInCatalog(_ canonical: String) -> CatalogPlace? {
     let components = canonical.split(separator: "/").map(String.init)
-    guard let index = components.firstIndex(where: { $0.hasSuffix(".xcassets") }) else { return nil }
+    guard let index = components.firstIndex(where: { CatalogScanner.isCatalog($0) }) else { return nil }
     return CatalogPlace(
       catalog: components[index], catalogPath: "/" + components[...index].joined(separator: "/"),
       folders: Array(components[(index + 1)...]))
-  }
-
-  /// The set kind a folder name's extension says, for the kinds this index reads.
-  static func setKind(of folder: String) -> CatalogSet.Kind? {
-    if folder.hasSuffix(".imageset") { return .imageSet }
-    if folder.hasSuffix(".appiconset") { return .appIconSet }
-    return nil
   }
 
   /// The index in name spaces: without a project, one per catalog and one for the loose
@@ -162,13 +161,13 @@ struct CatalogScanner {
     looseVariants.map { name, variants in Asset(name: name, source: .looseFiles, variants: variants) }
   }
 
-  /// The catalog a set's path lies in: the path up to its `.xcassets` folder, or the name
+  /// The catalog a set's path lies in: the path up to its `.xcassets` (or `.xcstickers`) folder, or the name
   /// of the catalog the root itself lies in.
   func catalogID(of path: String) -> String {
     var end = path.startIndex
     for component in path.split(separator: "/", omittingEmptySubsequences: false) {
       end = component.endIndex
-      if component.hasSuffix(".xcassets") { return String(path[..<end]) }
+      if CatalogScanner.isCatalog(String(component)) { return String(path[..<end]) }
     }
     return enclosingCatalog ?? Index.lastComponent(of: root)
   }
@@ -187,8 +186,15 @@ struct Index {
     var seen: Set<String> = []
     var assets: [Asset] = []
     var problems: [CatalogProblem] = []
+    // Only targets share assets (a catalog two targets compile); catalogs and loose files
+    // each hold their own.
+    let shared = namespaces.contains { $0.kind == .target }
     for namespace in namespaces {
-      for asset in namespace.assets where seen.insert(asset.identity).inserted { assets.append(asset) }
+      if shared {
+        for asset in namespace.assets where seen.insert(asset.identity).inserted { assets.append(asset) }
+      } else {
+        assets += namespace.assets
+      }
       problems += Index.duplicates(in: namespace)
     }
     assets.sort { ($0.name, $0.location) < ($1.name, $1.location) }

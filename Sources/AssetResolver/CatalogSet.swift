@@ -39,23 +39,23 @@ public struct CatalogSlot: Sendable, Hashable {
   }
 }
 
-/// An `.imageset` or `.appiconset` folder as indexed.
+/// A set folder of a catalog (`Name.imageset`, `Name.colorset`, `Name.imagestack`…) or an
+/// Icon Composer document, as indexed: image sources with their slots, containers whose
+/// children are indexed in their own right, and sets this index recognises but does not
+/// serve, with the reason.
 public struct CatalogSet: Sendable, Hashable {
-  /// Which kind of set.
-  public enum Kind: String, Sendable, Hashable {
-    /// `Name.imageset`.
-    case imageSet = "imageset"
-    /// `Name.appiconset`: slots carry a `size`, and pixels must be size × scale.
-    case appIconSet = "appiconset"
-  }
+  /// The set's kind; the raw value is its folder extension.
+  public typealias Kind = SetKind
 
   /// Which kind of set.
   public var kind: Kind
-  /// The asset name it provides (with its namespace).
+  /// The asset name it provides (with its namespace; a container's children are named
+  /// under it: `Stack/Front/Content`).
   public var name: String
   /// The set folder relative to the root.
   public var path: String
-  /// Every slot of its `Contents.json`, empty ones included; empty when the file is bad.
+  /// Every slot of its `Contents.json`, empty ones included; empty when the file is bad or
+  /// the set has no slots (containers, skipped kinds).
   public var slots: [CatalogSlot]
   /// The names of the files in the folder, sorted, without `Contents.json` and hidden files.
   public var files: [String]
@@ -63,4 +63,17 @@ public struct CatalogSet: Sendable, Hashable {
   public var isValid: Bool
   /// The set's `properties` (template rendering, vector preservation, on-demand tags…).
   public var properties = SetProperties()
+  /// The enclosing set (an image stack of a layer, a sticker pack of a sticker, brand assets
+  /// of an image stack…); `nil` for a set directly in a catalog or group.
+  public var container: String? = nil
+  /// Whether the set is in `Preview Assets.xcassets` or a `Preview Content` folder: Xcode's
+  /// development assets, which do not ship (a check skips them by default).
+  public var isPreview = false
+  /// For an Icon Composer document (`Name.icon`), what its `icon.json` names.
+  public var iconDocument: IconDocument? = nil
+
+  /// Why the index does not serve the set's images, for kinds it recognises and skips
+  /// (colours, symbols, data, AR resources, textures, Icon Composer documents); `nil` for
+  /// image sources and containers.
+  public var skipReason: String? { kind.skipReason }
 }

@@ -54,6 +54,11 @@ package struct ContentsFile: Decodable {
       case minimumSystemVersion = "minimum-system-version"
     }
 
+    /// A slot with only a file name (a sticker's, a sequence frame's).
+    package init(filename: String?) {
+      self.filename = filename
+    }
+
     package init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       filename = try container.decodeIfPresent(String.self, forKey: .filename)
@@ -114,6 +119,8 @@ package struct ContentsFile: Decodable {
     package var autoScaling: String?
     package var onDemandResourceTags: [String]?
     package var compressionType: String?
+    /// A sticker's image file.
+    package var filename: String?
 
     enum CodingKeys: String, CodingKey {
       case providesNamespace = "provides-namespace"
@@ -123,6 +130,7 @@ package struct ContentsFile: Decodable {
       case autoScaling = "auto-scaling"
       case onDemandResourceTags = "on-demand-resource-tags"
       case compressionType = "compression-type"
+      case filename
     }
 
     package init(from decoder: any Decoder) throws {
@@ -137,6 +145,7 @@ package struct ContentsFile: Decodable {
       autoScaling = value(String.self, .autoScaling)
       onDemandResourceTags = value([String].self, .onDemandResourceTags)
       compressionType = value(String.self, .compressionType)
+      filename = value(String.self, .filename)
     }
 
     /// What the index keeps of them.
@@ -157,8 +166,30 @@ package struct ContentsFile: Decodable {
     package var text: String
   }
 
+  /// A sticker sequence's frames, in order.
+  package struct Frame: Decodable {
+    package var filename: String?
+
+    package init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      filename = (try? container.decodeIfPresent(String.self, forKey: .filename)) ?? nil
+    }
+
+    enum CodingKeys: String, CodingKey { case filename }
+  }
+
   package var images: [Image]?
   package var properties: Properties?
+  package var frames: [Frame]?
+
+  enum CodingKeys: String, CodingKey { case images, properties, frames }
+
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    images = try container.decodeIfPresent([Image].self, forKey: .images)
+    properties = try container.decodeIfPresent(Properties.self, forKey: .properties)
+    frames = (try? container.decodeIfPresent([Frame].self, forKey: .frames)) ?? nil
+  }
 
   /// The `Contents.json` in the folder `fd`: `nil` when there is none.
   static func read(at fd: Int32) -> Result<ContentsFile?, Failure> {

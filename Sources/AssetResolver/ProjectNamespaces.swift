@@ -45,6 +45,10 @@ struct TargetResources {
   /// The name space identifier (the target's name, qualified by its project when two
   /// projects have targets of that name).
   var id: String
+  /// The target as its project describes it; `nil` for a description made by hand.
+  var target: XcodeTarget? = nil
+  /// The `.xcodeproj` folder, relative to the root.
+  var project: String? = nil
   /// The `.xcassets` folders the target compiles.
   var catalogs: [String]
   /// Loose files it copies flat, by their own file name.
@@ -97,8 +101,11 @@ extension CatalogScanner {
         }
         looseAssets += inFolder.map { Asset(name: $0.key, source: .looseFiles, variants: $0.value) }
       }
-      namespaces.append(
-        AssetNamespace(id: target.id, kind: .target, assets: assets + looseAssets, catalogs: catalogs))
+      var namespace = AssetNamespace(
+        id: target.id, kind: .target, assets: assets + looseAssets, catalogs: catalogs)
+      namespace.target = target.target
+      namespace.project = target.project
+      namespaces.append(namespace)
     }
     namespaces.sort { $0.id < $1.id }
     for (catalog, assets) in setsByCatalog.sorted(by: { $0.key < $1.key })
@@ -115,12 +122,23 @@ extension CatalogScanner {
   /// one image in the bundle, wherever they come from), or, when two files of the same
   /// file name would land on one another, an asset for each copy, so the index reports
   /// the duplicate.
+  /// Where a file copied flat lands in the bundle: its file name, under its `.lproj`
+  /// folder when it is a localized variant.
+  static func bundlePath(of path: String) -> String {
+    let file = Index.lastComponent(of: path)
+    guard let slash = path.lastIndex(of: "/") else { return file }
+    let folder = Index.lastComponent(of: String(path[..<slash]))
+    return folder.hasSuffix(".lproj") ? folder + "/" + file : file
+  }
+
   static func flatAssets(_ loose: [String: [Variant]]) -> [Asset] {
     var assets: [Asset] = []
     for (name, variants) in loose {
       var buckets: [(files: Set<String>, variants: [Variant])] = []
       for variant in variants.sorted(by: { $0.path < $1.path }) {
-        let file = Index.lastComponent(of: variant.path)
+        // Localized variants (`en.lproj/x.png`, `fr.lproj/x.png`) share a file name; each
+        // goes to its own `.lproj` folder of the bundle and only one reaches a device.
+        let file = CatalogScanner.bundlePath(of: variant.path)
         if let free = buckets.firstIndex(where: { !$0.files.contains(file) }) {
           buckets[free].files.insert(file)
           buckets[free].variants.append(variant)
@@ -133,5 +151,70 @@ extension CatalogScanner {
       }
     }
     return assets
+  }
+}
+
+extension TargetResources {
+  /// The targets of the projects at `projects` (paths relative to `root`), each with its
+  /// resources relative to `root`; a project that cannot be read is a problem.
+  static func read(projects: [String], root: String) -> (
+    targets: [TargetResources], problems: [CatalogProblem]
+  ) {
+    var targets: [TargetResources] = []
+    var problems: [CatalogProblem] = []
+    for project in projects.sorted() {
+      let parsed: XcodeProject
+      do {
+        parsed = try XcodeProject(contentsOf: CatalogScanner.join(root, project))
+      } catch {
+        problems.append(
+          CatalogProblem(
+            kind: .projectUnreadable, path: project,
+            message: "the project cannot be read (\(error)); its targets are not name spaces"))
+        continue
+      }
+      let directory = project.lastIndex(of: "/").map { String(project[..<$0]) } ?? ""
+      for target in parsed.targets {
+        var resources = TargetResources(id: target.name, catalogs: [], files: [], folders: [])
+        resources.target = target
+        resources.project = project
+        for resource in target.resources {
+          guard let path = TargetResources.normalized(CatalogScanner.join(directory, resource.path)) else {
+            continue
+          }
+          switch resource.kind {
+          case .assetCatalog: resources.catalogs.append(path)
+          case .file: resources.files.append(path)
+          case .folderReference: resources.folders.append(path)
+          default: continue
+          }
+        }
+        targets.append(resources)
+      }
+    }
+    // Two projects with a target of one name: each is qualified by its project.
+    var count: [String: Int] = [:]
+    for target in targets { count[target.id, default: 0] += 1 }
+    for index in targets.indices where count[targets[index].id, default: 0] > 1 {
+      let name = Index.lastComponent(of: targets[index].project ?? "")
+      targets[index].id = String(name.dropLast(".xcodeproj".count)) + "/" + targets[index].id
+    }
+    return (targets, problems)
+  }
+
+  /// `path` without `.` components and with each `..` applied; `nil` when it climbs above
+  /// the root (such an item is no file of this index).
+  static func normalized(_ path: String) -> String? {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") {
+      if part == "." { continue }
+      if part == ".." {
+        guard !parts.isEmpty else { return nil }
+        parts.removeLast()
+      } else {
+        parts.append(part)
+      }
+    }
+    return parts.joined(separator: "/")
   }
 }

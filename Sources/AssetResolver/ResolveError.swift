@@ -11,8 +11,9 @@ public struct ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
   public enum Reason: Sendable, Hashable {
     /// No asset has that name (names never reach outside the root); nearby names, if any.
     case notFound(suggestions: [String])
-    /// The asset exists but has no variant a device of that idiom can use.
-    case noMatchingVariant(scale: Int, idiom: Idiom?)
+    /// The asset exists but has no variant for the request; the devices it does have
+    /// variants for (empty when none at all: an empty set, or only unassigned slots).
+    case noMatchingVariant(request: TraitRequest, devices: [DeviceIdiom])
     /// The chosen file could not be read or decoded.
     case unreadable(PNGError)
     /// The root is not a folder that can be listed.
@@ -96,9 +97,15 @@ public struct ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
         text += "; did you mean \(list)?"
       }
       return text
-    case .noMatchingVariant(let scale, let idiom):
-      let device = idiom.map { " on \($0)" } ?? ""
-      return "asset \"\(name)\" in \(root) has no variant usable at scale \(scale)\(device)"
+    case .noMatchingVariant(let request, let devices):
+      let device = request.idiom.map { " on \($0)" } ?? ""
+      var text = "asset \"\(name)\" in \(root) has no variant usable at scale \(request.scale)\(device)"
+      if devices.isEmpty {
+        text += "; it has no file any device can use"
+      } else if request.idiom.map({ !devices.contains($0) }) ?? true {
+        text += "; its variants are for " + devices.map(\.rawValue).joined(separator: ", ")
+      }
+      return text
     case .unreadable(let error):
       return "asset \"\(name)\": \(error)"
     case .rootUnreadable(let why):

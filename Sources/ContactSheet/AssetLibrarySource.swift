@@ -10,22 +10,47 @@ import AssetResolver
 public struct AssetLibrarySource: SheetDataSource {
   /// The library icons are resolved in.
   public let library: AssetLibrary
+  /// The device and traits icons are resolved for; each icon takes the sheet's scale.
+  public let traits: TraitRequest
 
   /// Creates a data source over `library`.
-  public init(_ library: AssetLibrary) {
+  ///
+  /// - Parameters:
+  ///   - library: where icons resolve.
+  ///   - traits: the device, appearance and gamut to draw (its scale is replaced by the
+  ///     sheet's); by default a generic iOS screen with default traits.
+  public init(_ library: AssetLibrary, traits: TraitRequest = TraitRequest(scale: 1)) {
     self.library = library
+    self.traits = traits
   }
 
-  /// The icon by the resolver's scale rule; names never leave the library's root.
+  /// The icon by the resolver's scale rule and trait fallback; names never leave the
+  /// library's root.
+  ///
+  /// - Parameters:
+  ///   - name: the asset name.
+  ///   - scale: the sheet's scale.
+  /// - Returns: the decoded icon.
+  /// - Throws: ``SheetIconError/notFound(name:)`` when no asset has the name;
+  ///   ``SheetIconError/unreadable(name:reason:)`` when its file cannot be read, the name is
+  ///   ambiguous, or the asset has no variant for the device (the reason names the
+  ///   devices it has).
   public func icon(named name: String, scale: Int) throws -> SheetIcon {
+    var request = traits
+    request.scale = scale
     do {
-      let image = try library.image(named: name, scale: scale)
+      let image = try library.image(named: name, for: request)
       return SheetIcon(
         bitmap: image.bitmap, scale: image.resolved.scale, isFallback: image.resolved.isFallback)
     } catch let error as ResolveError {
-      if error.isNotFound { throw SheetIconError.notFound(name: name) }
       let reason: String
       switch error.reason {
+      case .notFound: throw SheetIconError.notFound(name: name)
+      case .noMatchingVariant(let asked, let devices):
+        guard !devices.isEmpty else { throw SheetIconError.notFound(name: name) }
+        reason =
+          "no variant for \(asked.idiom.map(\.rawValue) ?? "a generic iOS screen"); it has variants for "
+          + devices.map(\.rawValue).joined(separator: ", ")
       case .unreadable(let underlying): reason = underlying.message
       default: reason = error.description
       }

@@ -9,8 +9,14 @@ package struct ResolveOptions: Sendable, Equatable {
   package var root: String
   /// The screen's scale.
   package var scale: Int
-  /// The device family, `nil` for generic.
-  package var idiom: Idiom?
+  /// The device, `nil` for a generic iOS screen.
+  package var idiom: DeviceIdiom?
+  /// The appearance asked for (default: any).
+  package var appearance: TraitRequest.Appearance
+  /// Whether high contrast is asked for.
+  package var highContrast: Bool
+  /// The display gamut asked for (default: sRGB).
+  package var gamut: TraitRequest.Gamut
   /// Text or JSON.
   package var format: OutputFormat
   /// List every asset instead of resolving one.
@@ -20,8 +26,9 @@ package struct ResolveOptions: Sendable, Equatable {
 
   /// Creates options.
   package init(
-    name: String?, root: String, scale: Int = 1, idiom: Idiom? = nil, format: OutputFormat = .text,
-    list: Bool = false, target: String? = nil
+    name: String?, root: String, scale: Int = 1, idiom: DeviceIdiom? = nil, format: OutputFormat = .text,
+    list: Bool = false, target: String? = nil, appearance: TraitRequest.Appearance = .any,
+    highContrast: Bool = false, gamut: TraitRequest.Gamut = .sRGB
   ) {
     self.name = name
     self.root = root
@@ -30,6 +37,65 @@ package struct ResolveOptions: Sendable, Equatable {
     self.format = format
     self.list = list
     self.target = target
+    self.appearance = appearance
+    self.highContrast = highContrast
+    self.gamut = gamut
+  }
+
+  /// The request these options make.
+  package var request: TraitRequest {
+    TraitRequest(scale: scale, idiom: idiom, appearance: appearance, highContrast: highContrast, gamut: gamut)
+  }
+}
+
+/// The device and traits options `resolve` and `sheet` share.
+struct TraitOptions: Equatable {
+  var idiom: DeviceIdiom?
+  var appearance: TraitRequest.Appearance = .any
+  var highContrast = false
+  var gamut: TraitRequest.Gamut = .sRGB
+
+  static let specs = [
+    OptionSpec(name: "--idiom", takesValue: true), OptionSpec(name: "--appearance", takesValue: true),
+    OptionSpec(name: "--gamut", takesValue: true),
+  ]
+
+  /// The options' lines for a subcommand's help, indented as its other options.
+  static let help = [
+    "  --idiom DEVICE      iphone, ipad, watch, mac, tv, car or vision; without it, a",
+    "                      generic iOS screen (generic files first).",
+    "  --appearance STYLE  any (default), light, dark, tinted or high-contrast; a set",
+    "                      without such a slot gives its default one, as UIKit does.",
+    "  --gamut GAMUT       srgb (default) or p3.",
+  ].joined(separator: "\n")
+
+  /// Reads `--idiom`, `--appearance` and `--gamut`.
+  static func parse(_ parsed: ParsedArguments, subcommand: String) throws -> TraitOptions {
+    func pick<T>(_ option: String, _ text: String, _ values: [(String, T)]) throws -> T {
+      if let value = values.first(where: { $0.0 == text }) { return value.1 }
+      let names = values.map(\.0)
+      var message =
+        "unknown \(option.dropFirst(2)) '\(text)'; expected "
+        + names.dropLast().joined(separator: ", ") + " or " + names.last!
+      if let near = closest(to: text.lowercased(), in: names) { message += "; did you mean '\(near)'?" }
+      throw UsageError(message, subcommand: subcommand)
+    }
+    var options = TraitOptions()
+    if let text = parsed.value("--idiom") {
+      options.idiom = try pick("--idiom", text, DeviceIdiom.allCases.map { ($0.rawValue, $0) })
+    }
+    if let text = parsed.value("--appearance") {
+      let values: [(String, (TraitRequest.Appearance, Bool))] = [
+        ("any", (.any, false)), ("light", (.light, false)), ("dark", (.dark, false)),
+        ("tinted", (.tinted, false)),
+        ("high-contrast", (.any, true)),
+      ]
+      (options.appearance, options.highContrast) = try pick("--appearance", text, values)
+    }
+    if let text = parsed.value("--gamut") {
+      options.gamut = try pick("--gamut", text, [("srgb", TraitRequest.Gamut.sRGB), ("p3", .p3)])
+    }
+    return options
   }
 }
 
@@ -39,7 +105,8 @@ enum ResolveCommand {
     name: "resolve",
     summary: "Show which file a device at a scale gets for an asset name.",
     usage:
-      "icongrid resolve NAME --in ROOT [--target NAME] [--scale N] [--idiom iphone|ipad] [--format text|json]\n"
+      "icongrid resolve NAME --in ROOT [--target NAME] [--scale N] [--idiom DEVICE] [--appearance STYLE]\n"
+      + "       [--gamut srgb|p3] [--format text|json]\n"
       + "       icongrid resolve --list --in ROOT [--target NAME] [--format text|json]",
     details: """
       Indexes ROOT (loose PNGs named base[@Nx][~idiom].png and .xcassets sets) and
@@ -55,23 +122,21 @@ enum ResolveCommand {
         --in ROOT           The folder to index (required).
         --target NAME       Resolve in one name space: a target, or a catalog's path.
         --scale N           The screen's scale, a whole number from 1 (default 1).
-        --idiom IDIOM       iphone or ipad; without it, generic files come first.
+      \(TraitOptions.help)
         --list              List every asset and its variants instead.
         --format text|json  A line of text (default) or a JSON object.
 
-      Exit status: 0 when the name resolved, 1 when there is no such asset or the name
-      is ambiguous, 65 when
-      the chosen file is not a readable PNG, 66 when ROOT is not a folder, 64 for a bad
-      command line.
+      Exit status: 0 when the name resolved, 1 when there is no such asset, no variant
+      for the request, or the name is ambiguous, 65 when the chosen file is not a
+      readable PNG, 66 when ROOT is not a folder, 64 for a bad command line.
       """,
     options: [
       OptionSpec(name: "--in", takesValue: true),
       OptionSpec(name: "--scale", takesValue: true),
-      OptionSpec(name: "--idiom", takesValue: true),
       OptionSpec(name: "--format", takesValue: true),
       OptionSpec(name: "--list", takesValue: false),
       OptionSpec(name: "--target", takesValue: true),
-    ],
+    ] + TraitOptions.specs,
     parse: { (parsed) throws -> Command in
       let name = "resolve"
       guard let root = parsed.value("--in") else { throw UsageError("missing '--in ROOT'", subcommand: name) }
@@ -90,22 +155,13 @@ enum ResolveCommand {
         }
         scale = value
       }
-      var idiom: Idiom?
-      if let text = parsed.value("--idiom") {
-        guard let value = Idiom(rawValue: text) else {
-          var message = "unknown idiom '\(text)'; expected iphone or ipad"
-          if let near = closest(to: text.lowercased(), in: Idiom.allCases.map(\.rawValue)) {
-            message += "; did you mean '\(near)'?"
-          }
-          throw UsageError(message, subcommand: name)
-        }
-        idiom = value
-      }
+      let traits = try TraitOptions.parse(parsed, subcommand: name)
       let format = try parseFormat(parsed, default: OutputFormat.text, subcommand: name)
       return .resolve(
         ResolveOptions(
-          name: parsed.positionals.first, root: root, scale: scale, idiom: idiom, format: format, list: list,
-          target: parsed.value("--target")))
+          name: parsed.positionals.first, root: root, scale: scale, idiom: traits.idiom, format: format,
+          list: list, target: parsed.value("--target"), appearance: traits.appearance,
+          highContrast: traits.highContrast, gamut: traits.gamut))
     })
 
   static func run(_ options: ResolveOptions, console: Console) -> Int32 {
@@ -132,7 +188,7 @@ enum ResolveCommand {
     }
     let resolved: ResolvedVariant
     do {
-      resolved = try library.variant(named: name, scale: options.scale, idiom: options.idiom)
+      resolved = try library.variant(named: name, for: options.request)
     } catch let error as ResolveError {
       console.error(error.description)
       return error.isNotFound || error.isAmbiguous ? ExitStatus.findings : ExitStatus.dataError
@@ -154,6 +210,8 @@ enum ResolveCommand {
         ("pointWidth", .double(resolved.pointWidth)),
         ("pointHeight", .double(resolved.pointHeight)),
         ("fallback", .bool(resolved.isFallback)),
+        ("request", .string(options.request.description)),
+        ("slot", .optional(slot(resolved.variant))),
       ])
       console.out(object.rendered() + "\n")
     case .text:
@@ -163,6 +221,7 @@ enum ResolveCommand {
         + ", \(resolved.pixelWidth)×\(resolved.pixelHeight) px"
         + " = \(number(resolved.pointWidth))×\(number(resolved.pointHeight)) pt"
       if resolved.isFallback { line += " (fallback: no @\(resolved.requestedScale)x)" }
+      if let slot = slot(resolved.variant) { line += "; slot: \(slot)" }
       console.out(line + "\n")
     }
     return ExitStatus.success
@@ -176,6 +235,9 @@ enum ResolveCommand {
   {
     for problem in catalog.problems {
       console.warning("\(join(root, problem.path)): \(problem.message) [\(problem.kind)]")
+    }
+    for (reason, count) in skippedCounts(catalog) {
+      console.err("icongrid: note: \(count) \(count == 1 ? "file" : "files") \(reason); not indexed\n")
     }
     let shown = namespace.flatMap { catalog.namespace($0)?.assets } ?? catalog.assets
     let spaces = namespaceTable(catalog)
@@ -220,6 +282,20 @@ enum ResolveCommand {
     return ExitStatus.success
   }
 
+  /// How many files the index left out, per reason, in words, in a stable order.
+  private static func skippedCounts(_ catalog: AssetCatalog) -> [(String, Int)] {
+    var counts: [SkippedFile.Reason: Int] = [:]
+    for file in catalog.skipped { counts[file.reason, default: 0] += 1 }
+    return counts.sorted { $0.key.description < $1.key.description }.map { reason, count in
+      switch reason {
+      case .notInAnyTarget: ("in no target's resources (they do not ship)", count)
+      case .androidResource: ("in Android resource folders (Android's rules, not UIKit's)", count)
+      case .flutterAsset: ("in Flutter projects (Flutter's rules, not UIKit's)", count)
+      default: ("left out (\(reason))", count)
+      }
+    }
+  }
+
   /// Per asset (by location and name), the identifiers of the name spaces that hold it.
   private static func namespaceTable(_ catalog: AssetCatalog) -> [String: [String]] {
     var table: [String: [String]] = [:]
@@ -235,6 +311,12 @@ enum ResolveCommand {
     case .imageSet: "imageset"
     case .appIconSet: "appiconset"
     }
+  }
+
+  /// A catalog slot's traits as messages name them (`iphone 60x60 @2x dark`); `nil` for
+  /// loose files, whose traits are their name's.
+  private static func slot(_ variant: Variant) -> String? {
+    variant.catalogIdiom == nil ? nil : variant.traits.description
   }
 
   private static func number(_ value: Double) -> String {

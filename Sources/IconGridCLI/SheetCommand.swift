@@ -27,12 +27,14 @@ package struct SheetOptions: Sendable, Equatable {
   package var progress: Bool
   /// The name space icons resolve in (a target's name, or a catalog's path); `nil` for all.
   package var target: String?
+  /// The device, appearance and gamut icons are drawn for (its scale is the layout's).
+  package var traits: TraitRequest
 
   /// Creates options with the defaults of the command line.
   package init(
     input: String, output: String, assets: String? = nil, layout: SheetLayoutOptions = .init(),
     style: SheetStyle = .init(), font: String? = nil, format: OutputFormat = .text, strict: Bool = false,
-    progress: Bool = false, target: String? = nil
+    progress: Bool = false, target: String? = nil, traits: TraitRequest = TraitRequest(scale: 1)
   ) {
     self.input = input
     self.output = output
@@ -44,6 +46,7 @@ package struct SheetOptions: Sendable, Equatable {
     self.strict = strict
     self.progress = progress
     self.target = target
+    self.traits = traits
   }
 }
 
@@ -63,6 +66,10 @@ enum SheetCommand {
         --assets DIR            Where icons resolve (default: INPUT, or the manifest's folder).
         --target NAME           Resolve in one name space: a target, or a catalog's path
                                 (a name several name spaces provide is otherwise ambiguous).
+        --idiom DEVICE          iphone, ipad, watch, mac, tv, car or vision (default: a
+                                generic iOS screen).
+        --appearance STYLE      any (default), light, dark, tinted or high-contrast.
+        --gamut GAMUT           srgb (default) or p3.
         --columns N             Tiles per row (default 4).
         --tile WxH              Tile size in points (default 80x90).
         --icon PT               Icon box in points (default 60).
@@ -86,6 +93,7 @@ enum SheetCommand {
     options: [
       "-o", "--output", "--assets", "--columns", "--tile", "--icon", "--width", "--margin", "--title",
       "--scale", "--background", "--label-color", "--font", "--font-size", "--format", "--target",
+      "--idiom", "--appearance", "--gamut",
     ].map { OptionSpec(name: $0, takesValue: true) }
       + ["--no-labels", "--strict", "--progress"].map { OptionSpec(name: $0, takesValue: false) },
     parse: parse)
@@ -153,12 +161,16 @@ enum SheetCommand {
     if let background = try color("--background") { style.background = background }
     if let label = try color("--label-color") { style.labelColor = label }
     style.showLabels = !parsed.has("--no-labels")
+    let traits = try TraitOptions.parse(parsed, subcommand: "sheet")
     return .sheet(
       SheetOptions(
         input: input, output: output, assets: parsed.value("--assets"), layout: layout, style: style,
         font: parsed.value("--font"), format: try parseFormat(parsed, default: .text, subcommand: "sheet"),
         strict: parsed.has("--strict"), progress: parsed.has("--progress"),
-        target: parsed.value("--target")))
+        target: parsed.value("--target"),
+        traits: TraitRequest(
+          scale: 1, idiom: traits.idiom, appearance: traits.appearance, highContrast: traits.highContrast,
+          gamut: traits.gamut)))
   }
 
   /// The data source icons come from: the resolver's library over `assetsRoot` (loose
@@ -166,10 +178,13 @@ enum SheetCommand {
   ///
   /// - Throws: when the assets folder cannot be opened (the command exits 66), or has no
   ///   name space `target` (64).
-  static func makeDataSource(assetsRoot: String, target: String?) throws -> any SheetDataSource {
+  static func makeDataSource(assetsRoot: String, target: String?, traits: TraitRequest) throws
+    -> any SheetDataSource
+  {
     AssetLibrarySource(
       try AssetLibrary(
-        root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), namespace: target, lookupLanes: 2))
+        root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), namespace: target, lookupLanes: 2),
+      traits: traits)
   }
 
   /// The text renderer for labels (and, bigger, headings) at `pixelSize`: FreeType, with
@@ -200,7 +215,7 @@ enum SheetCommand {
     }
     let source: any SheetDataSource
     do {
-      source = try makeDataSource(assetsRoot: assetsRoot, target: options.target)
+      source = try makeDataSource(assetsRoot: assetsRoot, target: options.target, traits: options.traits)
     } catch let error as ResolveError {
       if case .unknownNamespace = error.reason {
         console.error(error.description)

@@ -80,7 +80,8 @@ import Testing
     let error = try #require(throws: ResolveError.self) {
       try library.variant(named: "pad", scale: 1, idiom: .iphone)
     }
-    #expect(error.reason == .noMatchingVariant(scale: 1, idiom: .iphone))
+    #expect(
+      error.reason == .noMatchingVariant(request: TraitRequest(scale: 1, idiom: .iphone), devices: [.ipad]))
     #expect(error.isNotFound)
     #expect(try library.variant(named: "pad", scale: 1, idiom: .ipad).variant.idiom == .ipad)
   }

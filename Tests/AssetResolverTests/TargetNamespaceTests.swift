@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AssetResolver
@@ -90,5 +91,59 @@ import Testing
       both.map { $0.variants.map(\.path) } == [
         ["App/Images/icon.png", "App/Images/icon@2x.png"], ["Legacy/icon.png"],
       ])
+  }
+
+  /// The project reader's multi-target fixture: a resources phase, a variant group, a
+  /// folder reference, a synchronized folder with exceptions, and a watch and widget target.
+  static let multi = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/Projects/Multi").path
+
+  @Test func aRootWithAProjectHasItsTargetsAsNameSpaces() throws {
+    let catalog = AssetCatalog(root: Self.multi)
+    let app = try #require(catalog.namespace("App"))
+    #expect(app.kind == .target)
+    #expect(app.project == "Multi.xcodeproj")
+    #expect(app.target?.name == "App")
+    #expect(app.catalogs == ["App/Assets.xcassets", "Shared/Shared.xcassets", "Synced/Badges.xcassets"])
+    // Flat by file name; a folder reference under its folder's name.
+    #expect(app.assets.map(\.name) == ["Templates/Inner/card", "keep", "logo", "title", "welcome"])
+    #expect(
+      app.assets(named: "logo").first?.variants.map(\.path) == [
+        "App/Images/logo.png", "App/Images/logo@2x.png",
+      ])
+    // Localized variants share a file name without being duplicates.
+    #expect(app.assets(named: "welcome").first?.variants.count == 2)
+    #expect(!catalog.problems.contains { $0.kind == .duplicateName })
+    // Exceptions of the synchronized folder, and a documentation package, do not ship.
+    #expect(
+      catalog.unshippedFiles == [
+        "Synced/Docs.docc/inside.png", "Synced/Extra/skip.png", "Synced/Strings/Base.lproj/hidden.png",
+      ])
+    #expect(catalog.namespaces.filter { $0.kind == .target }.map(\.id).contains("Widget"))
+    #expect(app.assets(named: "logo").first?.variant(scale: 2, idiom: nil)?.path == "App/Images/logo@2x.png")
+    // The library resolves in the target: the fixture's files are empty, so the name is found
+    // and its file is unreadable (not "not found").
+    let library = try AssetLibrary(root: Self.multi, namespace: "App", lookupLanes: 1)
+    let error = try #require(throws: ResolveError.self) { try library.variant(named: "Templates/Inner/card") }
+    #expect(!error.isNotFound)
+    #expect(error.description.contains("Synced/Templates/Inner/card.png"))
+  }
+
+  @Test func anUnreadableProjectIsAProblemAndTheCatalogsStayNameSpaces() throws {
+    let tree = try Self.appAndWidget()
+    tree.text("Broken.xcodeproj/project.pbxproj", "this is not a property list {")
+    let catalog = AssetCatalog(root: tree.root)
+    #expect(catalog.problems.map(\.kind) == [.projectUnreadable])
+    #expect(catalog.problems.first?.path == "Broken.xcodeproj")
+    #expect(catalog.namespaces.allSatisfy { $0.kind != .target })
+    #expect(catalog.assets(named: "AppIcon").count == 3)
+    #expect(catalog.unshippedFiles.isEmpty)
+  }
+
+  @Test func resourcePathsAreNormalisedAndNeverClimbAboveTheRoot() {
+    #expect(TargetResources.normalized("sub/./a/../b.png") == "sub/b.png")
+    #expect(TargetResources.normalized("../Outside/outside.png") == nil)
+    #expect(CatalogScanner.bundlePath(of: "App/fr.lproj/welcome.png") == "fr.lproj/welcome.png")
+    #expect(CatalogScanner.bundlePath(of: "App/Images/logo.png") == "logo.png")
   }
 }

@@ -1,3 +1,4 @@
+import AssetResolver
 import IconGridCLI
 import PNGCodec
 import Synchronization
@@ -66,7 +67,7 @@ final class ResolveFixture {
     (["resolve", "a", "--in", "x", "--scale", "2.5"], "'--scale' needs a whole number from 1, not '2.5'"),
     (
       ["resolve", "a", "--in", "x", "--idiom", "iPad"],
-      "unknown idiom 'iPad'; expected iphone or ipad; did you mean 'ipad'?"
+      "unknown idiom 'iPad'; expected iphone, ipad, car, watch, mac, tv or vision; did you mean 'ipad'?"
     ),
     (["resolve", "a", "--list", "--in", "x"], "'--list' takes no asset name"),
   ])
@@ -97,7 +98,9 @@ final class ResolveFixture {
           "pixelHeight": 60,
           "pointWidth": 30,
           "pointHeight": 30,
-          "fallback": true
+          "fallback": true,
+          "request": "@3x",
+          "slot": null
         }
 
         """)
@@ -113,7 +116,8 @@ final class ResolveFixture {
     #expect(status == 0)
     #expect(
       captured.out
-        == "maps: \(fixture.root)/A.xcassets/maps.imageset/m.png @3x ~iphone, 87×87 px = 29×29 pt\n")
+        == "maps: \(fixture.root)/A.xcassets/maps.imageset/m.png @3x ~iphone, 87×87 px = 29×29 pt; slot: iphone @3x\n"
+    )
   }
 
   @Test func aMissingNameExitsOneWithASuggestion() throws {
@@ -184,7 +188,9 @@ final class ResolveFixture {
     let status = IconGridCLI.main(
       arguments: ["resolve", "maps", "--in", fixture.root, "--target", "B.xcassets"], console: picked.console)
     #expect(status == 0)
-    #expect(picked.out == "maps: \(fixture.root)/B.xcassets/maps.imageset/b.png @1x, 20×20 px = 20×20 pt\n")
+    #expect(
+      picked.out
+        == "maps: \(fixture.root)/B.xcassets/maps.imageset/b.png @1x, 20×20 px = 20×20 pt; slot: universal\n")
     let unknown = CapturedConsole()
     #expect(
       IconGridCLI.main(
@@ -201,5 +207,125 @@ final class ResolveFixture {
     let captured = CapturedConsole()
     #expect(IconGridCLI.main(arguments: ["--help"], console: captured.console) == 0)
     #expect(captured.out.contains("  resolve  Show which file a device at a scale gets for an asset name."))
+  }
+}
+
+/// `resolve` with a device and traits: what the chosen slot is, and watch-only sets.
+@Suite struct ResolveTraitTests {
+  final class Tree {
+    let root: String
+
+    init() throws {
+      var template = Array("/tmp/icongrid-cli-traits-XXXXXX".utf8CString)
+      let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+      precondition(made != nil, "mkdtemp failed")
+      root = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      for folder in ["/A.xcassets", "/A.xcassets/WatchIcon.appiconset", "/A.xcassets/banner.imageset"] {
+        mkdir(root + folder, 0o755)
+      }
+      try PNGEncoder.write(
+        Bitmap(width: 216, height: 216, filling: (1, 2, 3, 255)),
+        to: root + "/A.xcassets/WatchIcon.appiconset/w.png")
+      for file in ["light", "dark"] {
+        try PNGEncoder.write(
+          Bitmap(width: 20, height: 20, filling: (1, 2, 3, 255)),
+          to: root + "/A.xcassets/banner.imageset/\(file).png")
+      }
+      put(
+        "/A.xcassets/WatchIcon.appiconset/Contents.json",
+        #"{"images": [{"filename": "w.png", "idiom": "watch", "role": "quickLook", "scale": "2x", "size": "108x108", "subtype": "44mm"}]}"#
+      )
+      put(
+        "/A.xcassets/banner.imageset/Contents.json",
+        #"{"images": [{"filename": "light.png", "idiom": "universal", "scale": "2x"}, "#
+          + #"{"filename": "dark.png", "idiom": "universal", "scale": "2x", "appearances": [{"appearance": "luminosity", "value": "dark"}]}]}"#
+      )
+    }
+
+    deinit {
+      for file in [
+        "/A.xcassets/WatchIcon.appiconset/w.png", "/A.xcassets/WatchIcon.appiconset/Contents.json",
+        "/A.xcassets/banner.imageset/light.png", "/A.xcassets/banner.imageset/dark.png",
+        "/A.xcassets/banner.imageset/Contents.json",
+      ] {
+        unlink(root + file)
+      }
+      for folder in ["/A.xcassets/WatchIcon.appiconset", "/A.xcassets/banner.imageset", "/A.xcassets", ""] {
+        rmdir(root + folder)
+      }
+    }
+
+    private func put(_ relative: String, _ text: String) {
+      let fd = open(root + relative, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+      precondition(fd >= 0)
+      _ = text.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
+      close(fd)
+    }
+  }
+
+  @Test func aWatchOnlySetNamesItsDevicesAndIdiomWatchResolvesIt() throws {
+    let tree = try Tree()
+    let plain = CapturedConsole()
+    #expect(
+      IconGridCLI.main(
+        arguments: ["resolve", "WatchIcon", "--in", tree.root, "--scale", "2"], console: plain.console) == 1)
+    #expect(plain.err.hasSuffix("has no variant usable at scale 2; its variants are for watch\n"))
+    let watch = CapturedConsole()
+    let status = IconGridCLI.main(
+      arguments: ["resolve", "WatchIcon", "--in", tree.root, "--scale", "2", "--idiom", "watch"],
+      console: watch.console)
+    #expect(status == 0)
+    #expect(
+      watch.out
+        == "WatchIcon: \(tree.root)/A.xcassets/WatchIcon.appiconset/w.png @2x, 216×216 px = 108×108 pt; "
+        + "slot: watch 44mm quickLook 108x108 @2x\n")
+  }
+
+  @Test func appearanceDarkPicksTheDarkSlotAndSaysSo() throws {
+    let tree = try Tree()
+    let text = CapturedConsole()
+    #expect(
+      IconGridCLI.main(
+        arguments: ["resolve", "banner", "--in", tree.root, "--scale", "2", "--appearance", "dark"],
+        console: text.console)
+        == 0)
+    #expect(
+      text.out.hasSuffix(
+        "/A.xcassets/banner.imageset/dark.png @2x, 20×20 px = 10×10 pt; slot: universal @2x dark\n"))
+    let json = CapturedConsole()
+    _ = IconGridCLI.main(
+      arguments: ["resolve", "banner", "--in", tree.root, "--scale", "2", "--format", "json"],
+      console: json.console)
+    #expect(json.out.contains("\"slot\": \"universal @2x\""))
+    #expect(json.out.contains("\"request\": \"@2x\""))
+  }
+
+  @Test(arguments: [
+    (
+      ["--appearance", "drak"],
+      "unknown appearance 'drak'; expected any, light, dark, tinted or high-contrast; did you mean 'dark'?"
+    ),
+    (["--gamut", "P3x"], "unknown gamut 'P3x'; expected srgb or p3; did you mean 'p3'?"),
+    (
+      ["--idiom", "wacth"],
+      "unknown idiom 'wacth'; expected iphone, ipad, car, watch, mac, tv or vision; did you mean 'watch'?"
+    ),
+  ])
+  func badTraitValuesAreUsageErrors(extra: [String], message: String) {
+    let captured = CapturedConsole()
+    #expect(
+      IconGridCLI.main(arguments: ["resolve", "a", "--in", "x"] + extra, console: captured.console) == 64)
+    #expect(captured.err.contains(message))
+  }
+
+  @Test func theTraitOptionsParse() throws {
+    let parsed = try IconGridCLI.parse([
+      "resolve", "a", "--in", "x", "--idiom", "vision", "--appearance", "high-contrast", "--gamut", "p3",
+    ])
+    guard case .resolve(let options) = parsed else {
+      Issue.record("expected resolve, got \(parsed)")
+      return
+    }
+    #expect(options.request == TraitRequest(scale: 1, idiom: .vision, highContrast: true, gamut: .p3))
   }
 }
