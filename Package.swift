@@ -41,9 +41,9 @@ let package = Package(
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     // What the test targets share: the package's and the shared test data's paths,
     // temporary folders, a file-tree builder and a captured console. Used only by tests.
-    .target(name: "TestSupport", dependencies: ["PNGCodec"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["IconGridSupport", "PNGCodec"], path: "Tests/TestSupport"),
     .testTarget(name: "IconGridSupportTests", dependencies: ["IconGridSupport"]),
-    .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"]),
+    .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "IconGridSupport", "TestSupport"]),
     .testTarget(
       name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "SheetManifestTests", dependencies: ["SheetManifest", "TestSupport"]),

@@ -121,6 +121,26 @@ package enum FileSystem {
       modifiedNanoseconds: Int64(modified.tv_nsec), inode: UInt64(info.st_ino))
   }
 
+  /// The names in the folder at `path`, in the order the system lists them, without `.`
+  /// and `..`; empty when the folder cannot be opened.
+  ///
+  /// - Parameter path: the folder.
+  /// - Returns: the names of its files, folders and links.
+  package static func entryNames(of path: String) -> [String] {
+    guard let directory = opendir(path) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      // The name is read in place: copying `d_name` (a 256-byte tuple) would read past the
+      // end of a short record, which glibc allocates only as long as the name needs
+      // (AddressSanitizer reports it).
+      let field = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \.d_name)!
+      let name = String(cString: field.assumingMemoryBound(to: CChar.self))
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
   /// Whether `path` is a folder (following links).
   package static func isDirectory(_ path: String) -> Bool {
     var info = stat()

@@ -1,3 +1,5 @@
+import IconGridSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -30,13 +32,7 @@ enum TemporaryFiles {
   static func removeAbandoned(for path: String, except keep: String) {
     let (directory, name) = split(path)
     let prefix = ".\(name)."
-    guard let dir = opendir(directory) else { return }
-    defer { closedir(dir) }
-    while let entry = readdir(dir) {
-      // The name is read in place: copying `d_name` (a 256-byte tuple) would read past the
-      // end of a short record, which glibc allocates only as long as the name needs.
-      let namePointer = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \.d_name)!
-      let entryName = String(cString: namePointer.assumingMemoryBound(to: CChar.self))
+    for entryName in FileSystem.entryNames(of: directory) {
       guard entryName.hasPrefix(prefix), entryName.utf8.count == prefix.utf8.count + 6 else { continue }
       let candidate = "\(directory)/\(entryName)"
       guard candidate != keep else { continue }

@@ -41,7 +41,6 @@ struct RealTreeTests {
   }
 
   static func goldenPath(_ tree: String) -> String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(tree).txt")
-      .path
+    TestPaths.inPackage("Tests/AssetCheckTests/Golden/\(tree).txt")
   }
 }

@@ -1,4 +1,5 @@
 import AssetResolver
+import TestSupport
 import Testing
 
 @Suite("App icon slots of every platform")
@@ -123,8 +124,7 @@ struct AppIconTableTests {
 
   /// Every slot of every app icon set in the real trees is one the table knows.
   @Test func theTableKnowsEverySlotOfTheRealSets() throws {
-    let root = #filePath.split(separator: "/").dropLast(3).map(String.init).joined(separator: "/")
-    let real = "/" + root + "/../shared/testdata/real"
+    let real = TestPaths.testData("real")
     let catalog = AssetCatalog(root: real)
     let sets = catalog.sets.filter { $0.kind == .appIconSet }
     #expect(sets.count >= 50)

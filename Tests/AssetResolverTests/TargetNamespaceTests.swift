@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AssetResolver
@@ -95,8 +96,7 @@ import Testing
 
   /// The project reader's multi-target fixture: a resources phase, a variant group, a
   /// folder reference, a synchronized folder with exceptions, and a watch and widget target.
-  static let multi = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/Projects/Multi").path
+  static let multi = TestPaths.inPackage("Tests/AssetResolverTests/Fixtures/Projects/Multi")
 
   @Test func aRootWithAProjectHasItsTargetsAsNameSpaces() throws {
     let catalog = AssetCatalog(root: Self.multi)

@@ -1,5 +1,6 @@
 import AssetResolver
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,11 +11,9 @@ import Testing
 
 /// Where the project fixtures are: ours beside this file, the real trees in `../shared/testdata/real`.
 private enum ProjectFixtures {
-  static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  static let ours = tests.appendingPathComponent("Fixtures/Projects").path
+  static let ours = TestPaths.inPackage("Tests/AssetResolverTests/Fixtures/Projects")
   static let multi = ours + "/Multi/Multi.xcodeproj"
-  static let real = tests.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("shared/testdata/real").path
+  static let real = TestPaths.testData("real")
 
   /// The resources of a target as `kind path` lines, with `(sync)` and `[localization]` marks.
   static func lines(_ target: XcodeTarget) -> [String] {

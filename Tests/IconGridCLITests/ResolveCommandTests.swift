@@ -216,10 +216,7 @@ final class ResolveFixture {
     let root: String
 
     init() throws {
-      var template = Array("/tmp/icongrid-cli-traits-XXXXXX".utf8CString)
-      let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-      precondition(made != nil, "mkdtemp failed")
-      root = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      root = TemporaryFolder.make("icongrid-cli-traits")
       for folder in ["/A.xcassets", "/A.xcassets/WatchIcon.appiconset", "/A.xcassets/banner.imageset"] {
         mkdir(root + folder, 0o755)
       }
@@ -243,16 +240,7 @@ final class ResolveFixture {
     }
 
     deinit {
-      for file in [
-        "/A.xcassets/WatchIcon.appiconset/w.png", "/A.xcassets/WatchIcon.appiconset/Contents.json",
-        "/A.xcassets/banner.imageset/light.png", "/A.xcassets/banner.imageset/dark.png",
-        "/A.xcassets/banner.imageset/Contents.json",
-      ] {
-        unlink(root + file)
-      }
-      for folder in ["/A.xcassets/WatchIcon.appiconset", "/A.xcassets/banner.imageset", "/A.xcassets", ""] {
-        rmdir(root + folder)
-      }
+      TemporaryFolder.remove(root)
     }
 
     private func put(_ relative: String, _ text: String) {

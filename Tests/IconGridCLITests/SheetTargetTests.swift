@@ -9,7 +9,7 @@ import Testing
 @Suite struct SheetTargetTests {
   /// Two catalogs, each with an `icon` set (an app's and its widget's), at 2x.
   static func twoCatalogs() throws -> String {
-    let root = NSTemporaryDirectory() + "icongrid-sheet-spaces-\(UUID().uuidString)"
+    let root = TemporaryFolder.make("icongrid-sheet-spaces")
     for (catalog, colour) in [("App.xcassets", UInt8(200)), ("Widget.xcassets", 40)] {
       let set = root + "/\(catalog)/icon.imageset"
       try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)

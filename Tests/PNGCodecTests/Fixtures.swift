@@ -1,3 +1,4 @@
+import IconGridSupport
 import PNGCodec
 import TestSupport
 
@@ -17,14 +18,7 @@ enum Fixtures {
 
   /// Names of the `.png` files in `directory`, sorted.
   static func pngNames(in directory: String) -> [String] {
-    guard let dir = opendir(directory) else { return [] }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-      let name = entryName(entry)
-      if name.hasSuffix(".png") { names.append(name) }
-    }
-    return names.sorted()
+    entries(of: directory).filter { $0.hasSuffix(".png") }
   }
 
   /// The 161 valid PngSuite files (corrupt ones start with `x`).
@@ -36,23 +30,9 @@ enum Fixtures {
     try FileIO.readAll(path, limit: 1 << 30)
   }
 
-  /// A `readdir` entry's name, read in place: copying the whole `d_name` tuple would read
-  /// past the end of a short record (AddressSanitizer reports it).
-  static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
-    let name = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \.d_name)!
-    return String(cString: name.assumingMemoryBound(to: CChar.self))
-  }
-
   /// Names of the entries of a directory (files and subdirectories), sorted.
   static func entries(of directory: String) -> [String] {
-    guard let dir = opendir(directory) else { return [] }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-      let name = entryName(entry)
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names.sorted()
+    FileSystem.entryNames(of: directory).sorted()
   }
 
   static func write(_ bytes: [UInt8], to path: String) {

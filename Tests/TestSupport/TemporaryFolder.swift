@@ -1,3 +1,5 @@
+import IconGridSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -34,22 +36,7 @@ package enum TemporaryFolder {
       return
     }
     chmod(path, 0o755)
-    for name in entries(of: path) { remove(path + "/" + name) }
+    for name in FileSystem.entryNames(of: path) { remove(path + "/" + name) }
     rmdir(path)
-  }
-
-  /// The names in a folder, without `.` and `..`.
-  private static func entries(of path: String) -> [String] {
-    guard let directory = opendir(path) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      // Read in place: copying the whole `d_name` tuple would read past the end of a short
-      // record (AddressSanitizer reports it).
-      let field = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \.d_name)!
-      let name = String(cString: field.assumingMemoryBound(to: CChar.self))
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names
   }
 }
