@@ -26,6 +26,8 @@ struct FileFacts: Sendable {
   /// whose transparency was asked for (0: an alpha channel every pixel of which is opaque);
   /// `nil` when not looked for or the file has no way to be transparent.
   var translucentPixels: Int?
+  /// The lowest alpha of any pixel, measured with ``translucentPixels``.
+  var minimumAlpha: UInt8?
   /// What identifies the image's content, as the request's ``FileInspector/Digest`` asked;
   /// `nil` when not asked for.
   var digest: String?
@@ -126,7 +128,11 @@ enum FileInspector {
     if request.decode || measureAlpha {
       do {
         let bitmap = try PNGDecoder.decode(bytes)
-        if measureAlpha { facts.translucentPixels = translucentPixels(bitmap) }
+        if measureAlpha {
+          let measured = alphaCoverage(bitmap)
+          facts.translucentPixels = measured.translucent
+          facts.minimumAlpha = measured.minimum
+        }
         if request.decode {
           switch request.digest {
           case .none: break
@@ -147,12 +153,16 @@ enum FileInspector {
     return facts
   }
 
-  /// The pixels whose alpha is below 255.
-  static func translucentPixels(_ bitmap: Bitmap) -> Int {
+  /// How many pixels have an alpha below 255, and the lowest alpha.
+  static func alphaCoverage(_ bitmap: Bitmap) -> (translucent: Int, minimum: UInt8) {
     bitmap.pixels.withUnsafeBufferPointer { pixels in
       var count = 0
-      for offset in stride(from: 3, to: pixels.count, by: 4) where pixels[offset] != 255 { count += 1 }
-      return count
+      var minimum: UInt8 = 255
+      for offset in stride(from: 3, to: pixels.count, by: 4) where pixels[offset] != 255 {
+        count += 1
+        minimum = min(minimum, pixels[offset])
+      }
+      return (count, minimum)
     }
   }
 

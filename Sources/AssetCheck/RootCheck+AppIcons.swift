@@ -75,8 +75,11 @@ extension RootCheck {
         AppIconPlatform(slot: slot.traits) == .watchos || { if case .watch = role { true } else { false } }()
       let what =
         watchSlot ? "\(role.phrase) (\(slot.traits))" : "the App Store image of \(role.phrase)"
-      if let translucent = fileFacts.translucentPixels, translucent > 0 {
-        let share = "\(translucent) of \(header.width * header.height) pixels are not opaque"
+      // See-through means some pixel at most half opaque; edge pixels at 238 or a whole
+      // image at 254 are an alpha channel that is all but opaque, not transparency.
+      if let translucent = fileFacts.translucentPixels, let lowest = fileFacts.minimumAlpha, lowest < 128 {
+        let share =
+          "\(translucent) of \(header.width * header.height) pixels are not opaque, the lowest alpha \(lowest)"
         if case .alternate = role, !watchSlot {
           add(
             .iconTransparency, path, asset: asset.name,
@@ -98,7 +101,7 @@ extension RootCheck {
       add(
         .opaqueAlpha, first, asset: asset.name,
         "\(list) of \(role.phrase) \(files.count == 1 ? "has" : "have") an alpha channel, though every pixel "
-          + "is opaque (not transparent); App Store validation has refused icons with an alpha channel, so "
+          + "is opaque or nearly so (not transparent); App Store validation has refused icons with an alpha channel, so "
           + "save without it (pngcrush -c 2, or ImageMagick: magick in.png -alpha off out.png)")
     }
   }

@@ -244,7 +244,8 @@ struct RuleTests {
       [slot("store.png", idiom: "ios-marketing", size: "1024x1024", scale: "1x")])
     #expect(tree.check().findings(.marketingAlpha).count == 1)
     #expect(
-      tree.check().findings(.marketingAlpha).first?.message.contains("1048576 of 1048576 pixels") == true)
+      tree.check().findings(.marketingAlpha).first?.message.contains(
+        "1048576 of 1048576 pixels are not opaque, the lowest alpha 100") == true)
     // An alpha channel whose every pixel is opaque is not transparency: a warning that says so.
     let opaqueChannel = try Tree().png("A.xcassets/AppIcon.appiconset/store.png", 1024, 1024)
       .contents(
@@ -290,7 +291,7 @@ struct RuleTests {
       )
       .text(set + "/Contents.json", contents)
     #expect(tree.check().findings.isEmpty)
-    try tree.png(set + "/light.png", 1024, 1024, color: (40, 90, 200, 254))
+    try tree.png(set + "/light.png", 1024, 1024, color: (40, 90, 200, 60))
     #expect(tree.check().findings(.marketingAlpha).map(\.relativePath) == [set + "/light.png"])
   }
 
