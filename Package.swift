@@ -21,9 +21,19 @@ let package = Package(
       pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]
     ),
+    .systemLibrary(
+      name: "CHarfBuzz",
+      pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"])]
+    ),
+    .systemLibrary(
+      name: "CFriBidi",
+      pkgConfig: "fribidi",
+      providers: [.apt(["libfribidi-dev"])]
+    ),
     .target(name: "PNGCodec", dependencies: ["CLibPNG"]),
     .target(name: "AssetResolver", dependencies: ["PNGCodec"]),
-    .target(name: "ContactSheet", dependencies: ["AssetResolver", "PNGCodec", "CFreeType"]),
+    .target(name: "ContactSheet", dependencies: ["AssetResolver", "PNGCodec", "CFreeType", "CHarfBuzz", "CFriBidi"]),
     .target(name: "AssetCheck", dependencies: ["AssetResolver", "PNGCodec"]),
     .target(name: "IconGridCLI", dependencies: ["ContactSheet", "AssetCheck", "AssetResolver", "PNGCodec"]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
