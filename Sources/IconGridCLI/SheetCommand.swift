@@ -25,12 +25,14 @@ public struct SheetOptions: Sendable, Equatable {
   public var strict: Bool
   /// Progress on stderr even when it is not a terminal.
   public var progress: Bool
+  /// What labels say; `nil`: the manifest's names, or a folder's asset names.
+  public var label: SheetLabelSource?
 
   /// Creates options with the defaults of the command line.
   public init(
     input: String, output: String, assets: String? = nil, layout: SheetLayoutOptions = .init(),
     style: SheetStyle = .init(), font: String? = nil, format: Format = .text, strict: Bool = false,
-    progress: Bool = false
+    progress: Bool = false, label: SheetLabelSource? = nil
   ) {
     self.input = input
     self.output = output
@@ -41,6 +43,7 @@ public struct SheetOptions: Sendable, Equatable {
     self.format = format
     self.strict = strict
     self.progress = progress
+    self.label = label
   }
 }
 
@@ -70,6 +73,10 @@ enum SheetCommand {
         --font FAMILY           Label font family (default: fontconfig's sans-serif).
         --font-size PT          Label size in points (default 12).
         --no-labels             Tiles without names.
+        --label name|path|manifest
+                                What labels say: the asset's own name (default for a folder),
+                                its path under the assets folder, or the manifest's name
+                                (default for a manifest). Shortened labels stay distinct.
         --format text|json      The summary: one line (default) or JSON on stdout.
         --strict                Exit 1 when an icon is missing or drawn from another scale.
         --progress              Progress on stderr (automatic on a terminal above 300 tiles).
@@ -80,7 +87,7 @@ enum SheetCommand {
       """,
     options: [
       "-o", "--output", "--assets", "--columns", "--tile", "--icon", "--width", "--margin", "--title",
-      "--scale", "--background", "--label-color", "--font", "--font-size", "--format",
+      "--scale", "--background", "--label-color", "--font", "--font-size", "--format", "--label",
     ].map { OptionSpec(name: $0, takesValue: true) }
       + ["--no-labels", "--strict", "--progress"].map { OptionSpec(name: $0, takesValue: false) },
     parse: parse)
@@ -148,11 +155,18 @@ enum SheetCommand {
     if let background = try color("--background") { style.background = background }
     if let label = try color("--label-color") { style.labelColor = label }
     style.showLabels = !parsed.has("--no-labels")
+    var label: SheetLabelSource?
+    if let text = parsed.value("--label") {
+      guard let value = SheetLabelSource(rawValue: text) else {
+        throw fail("--label expects name, path or manifest, not '\(text)'")
+      }
+      label = value
+    }
     return .sheet(
       SheetOptions(
         input: input, output: output, assets: parsed.value("--assets"), layout: layout, style: style,
         font: parsed.value("--font"), format: try parseFormat(parsed, default: .text, subcommand: "sheet"),
-        strict: parsed.has("--strict"), progress: parsed.has("--progress")))
+        strict: parsed.has("--strict"), progress: parsed.has("--progress"), label: label))
   }
 
   /// The data source icons come from: the resolver's library over `assetsRoot` (loose
@@ -197,7 +211,11 @@ enum SheetCommand {
       console.error("\(assetsRoot): cannot open the assets folder: \(error)")
       return ExitStatus.noInput
     }
-    let content: SheetContent
+    if folderInput, options.label == .manifest {
+      console.error("\(options.input): --label manifest needs a manifest INPUT, not a folder")
+      return ExitStatus.usage
+    }
+    var content: SheetContent
     do {
       if folderInput {
         let names = try source.assetNames()
@@ -216,6 +234,7 @@ enum SheetCommand {
       console.error("\(options.input): \(error)")
       return ExitStatus.dataError
     }
+    if let label = options.label { content = content.labelled(by: label) }
     let layout: SheetLayout
     do {
       layout = try SheetLayout(content: content, options: options.layout)

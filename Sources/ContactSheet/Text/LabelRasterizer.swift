@@ -58,6 +58,12 @@ package final class LabelRasterizer: Sendable {
     }
   }
 
+  /// The width in pixels `text` takes on one line, not shortened: its shaped advances and
+  /// ink, without drawing it.
+  package func width(of text: String) -> Int {
+    engine.withLock { $0.width(of: text) }
+  }
+
   /// Descriptions of the faces that draw `text`, primary first when it is used, for
   /// `--verbose` output and tests ("Noto Sans CJK SC (/usr/share/…/NotoSansCJK-Regular.ttc#2)").
   package func fonts(for text: String) -> [String] {
