@@ -70,7 +70,8 @@ enum SheetCommand {
         --scale 1|2|3           Pixels per point (default 2).
         --background COLOR      #RRGGBB, #RRGGBBAA or transparent (default #FFFFFF).
         --label-color COLOR     #RRGGBB (default #1C1C1E).
-        --font FAMILY           Label font family (default: fontconfig's sans-serif).
+        --font FAMILY|FILE      Label font: a family (default: fontconfig's sans-serif), or
+                                a font file when it contains a '/'.
         --font-size PT          Label size in points (default 12).
         --no-labels             Tiles without names.
         --label name|path|manifest
@@ -178,10 +179,12 @@ enum SheetCommand {
       try AssetLibrary(root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), lookupLanes: 2))
   }
 
-  /// The text renderer for labels (and, bigger, headings) at `pixelSize`: FreeType, with
-  /// fontconfig's per-character fallback.
-  static func makeLabelRenderer(family: String?, pixelSize: Int) throws -> any LabelRendering {
-    try LabelRasterizer(family: family, pixelSize: pixelSize)
+  /// The text renderer for labels (and, bigger, headings) at `pixelSize`: HarfBuzz and
+  /// FreeType, with fontconfig's per-character fallback. `font` is a family, or a font file
+  /// when it contains a `/`.
+  static func makeLabelRenderer(font: String?, pixelSize: Int) throws -> any LabelRendering {
+    let choice = font.map { $0.contains("/") ? LabelFont.file($0) : LabelFont.family($0) } ?? .systemDefault
+    return try LabelRasterizer(font: choice, pixelSize: pixelSize)
   }
 
   static func run(_ options: SheetOptions, console: Console) -> Int32 {
@@ -246,9 +249,9 @@ enum SheetCommand {
     let labels: any LabelRendering
     let headings: any LabelRendering
     do {
-      labels = try makeLabelRenderer(family: options.font, pixelSize: options.layout.fontSize * scale)
+      labels = try makeLabelRenderer(font: options.font, pixelSize: options.layout.fontSize * scale)
       headings = try makeLabelRenderer(
-        family: options.font, pixelSize: (options.layout.fontSize * scale * 5 + 2) / 4)
+        font: options.font, pixelSize: (options.layout.fontSize * scale * 5 + 2) / 4)
     } catch {
       console.error("cannot load a font\(options.font.map { " for '\($0)'" } ?? ""): \(error)")
       return ExitStatus.noInput

@@ -32,8 +32,20 @@ package final class LabelRasterizer: Sendable {
   ///     means "sans-serif". An unknown family falls back to fontconfig's substitute.
   ///   - pixelSize: the em size in pixels (the font size in points × the sheet's scale).
   /// - Throws: ``FontError`` when the size is outside 1...512 or no font at all can be found.
-  package init(family: String?, pixelSize: Int) throws(FontError) {
-    let engine = try FontEngine(family: family ?? "sans-serif", pixelSize: pixelSize)
+  package convenience init(family: String?, pixelSize: Int) throws(FontError) {
+    try self.init(font: family.map(LabelFont.family) ?? .systemDefault, pixelSize: pixelSize)
+  }
+
+  /// Opens `font` at `pixelSize` pixels per em.
+  ///
+  /// - Parameters:
+  ///   - font: a fontconfig family or a font file; characters it lacks come from
+  ///     fontconfig's fallbacks.
+  ///   - pixelSize: the em size in pixels (the font size in points × the sheet's scale).
+  /// - Throws: ``FontError`` when the size is outside 1...512, the file is not a font, or no
+  ///   font at all can be found.
+  package init(font: LabelFont, pixelSize: Int) throws(FontError) {
+    let engine = try FontEngine(source: font.source, pixelSize: pixelSize)
     lineHeight = engine.lineHeight
     baseline = engine.ascender
     fontDescription = "\(engine.primary.description), \(pixelSize) px"
