@@ -353,9 +353,6 @@ final class FontEngine {
       left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
       width: width, height: height, coverage: coverage)
   }
-
-  /// Descriptions of the faces opened so far, primary first.
-  var openedFaces: [FontFace] { facesByID }
 }
 
 /// Rendered masks by text and width, evicting the oldest entry first.

@@ -3,14 +3,17 @@ import Synchronization
 
 /// Draws single-line labels in any script as anti-aliased coverage masks.
 ///
-/// The primary font is the one fontconfig picks for the family; a character it lacks is drawn
-/// with the font fontconfig prefers for that character (Chinese, Japanese and Korean included),
-/// aligned on the primary font's baseline. Text wider than the requested width is shortened
-/// by whole characters and ends in "…".
+/// The primary font is the one fontconfig picks for the family (or a font file); a character
+/// it lacks is drawn with the font fontconfig prefers for that character (Chinese, Arabic,
+/// Devanagari…), aligned on the primary font's baseline. Text is itemised by bidi level
+/// (FriBidi), script and font, shaped run by run by HarfBuzz and laid out in visual order.
+/// Text wider than the requested width is shortened by whole characters at its logical end
+/// and ends in "…".
 ///
-/// Thread-safe: FreeType is not, so every render takes one lock; rendered masks are cached by
-/// text and width, so repeated labels cost a dictionary look-up. Each rasterizer owns its
-/// FreeType library and fontconfig configuration and releases them when it goes away.
+/// Thread-safe: FreeType is not, and HarfBuzz reads the fonts through FreeType faces (hb-ft),
+/// so every render (shaping included) takes one lock; rendered masks are cached by text and
+/// width, so repeated labels cost a dictionary look-up. Each rasterizer owns its FreeType
+/// library, fontconfig configuration and HarfBuzz fonts and releases them when it goes away.
 ///
 /// ```swift
 /// let labels = try LabelRasterizer(family: nil, pixelSize: 24)
@@ -103,12 +106,6 @@ enum LabelText {
       cleaned.append(scalar.properties.generalCategory == .control ? " " : scalar)
     }
     return String(cleaned)
-  }
-
-  /// The scalars that produce glyphs: default-ignorable ones (joiners, variation selectors)
-  /// have no ink and would otherwise show as missing-glyph boxes.
-  static func scalars(of text: some StringProtocol) -> [Unicode.Scalar] {
-    text.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }
   }
 
   /// A fontconfig language for Han characters: the same code point has different preferred
