@@ -1,3 +1,4 @@
+import IconGridSupport
 import PNGCodec
 import Synchronization
 
@@ -30,6 +31,9 @@ public final class AssetLibrary: Sendable {
   public let root: String
   /// The cache decoded images go to (it may be shared between libraries).
   public let cache: ImageCache
+  /// The name space lookups are confined to (see ``AssetCatalog/namespaces``); `nil`
+  /// for all of them, where a name several name spaces provide is ambiguous.
+  public let namespace: String?
 
   private let canonicalRoot: String
   private let decode: @Sendable (String) throws -> Bitmap
@@ -42,19 +46,36 @@ public final class AssetLibrary: Sendable {
 
   /// Indexes `root` and creates a library over it.
   ///
+  /// Concurrent lookups spread over 16 copies of the index (lanes), which suits a service.
+  ///
   /// - Parameters:
+  ///   - root: the folder to index.
   ///   - cache: where decoded images are kept.
   ///   - limits: what a decoded file may be; larger files are refused, not decoded.
   ///   - decode: decodes the file at a path; by default ``PNGDecoder`` with `limits`.
+  ///   - namespace: the identifier of one name space to resolve in (a target's name, a
+  ///     catalog's path); `nil` for every name space of the root.
+  /// - Throws: ``ResolveError`` with ``ResolveError/Reason/rootUnreadable(_:)`` when
+  ///   `root` is not a folder, ``ResolveError/Reason/unknownNamespace(available:)`` when
+  ///   the index has no name space `namespace`.
+  public convenience init(
+    root: String, cache: ImageCache = ImageCache(), limits: DecodingLimits = .default,
+    decode: (@Sendable (String) throws -> Bitmap)? = nil, namespace: String? = nil
+  ) throws {
+    try self.init(
+      root: root, cache: cache, limits: limits, decode: decode, namespace: namespace, lookupLanes: 16)
+  }
+
+  /// Indexes `root` and creates a library over it, with `lookupLanes` copies of the index.
+  ///
+  /// - Parameters:
   ///   - lookupLanes: copies of the index that concurrent lookups spread over, rounded up
   ///     to a power of two, 1 to 64. Threads in different lanes never touch the same
-  ///     memory; each lane costs one copy of the index (about 300 bytes an asset). The
-  ///     default, 16, suits a service; a tool that looks up from one thread wants 1.
-  /// - Throws: ``ResolveError`` with ``ResolveError/Reason/rootUnreadable(_:)`` when
-  ///   `root` is not a folder.
-  public init(
+  ///     memory; each lane costs one copy of the index (about 300 bytes an asset). 16
+  ///     suits a service; a tool that looks up from one thread wants 1.
+  package init(
     root: String, cache: ImageCache = ImageCache(), limits: DecodingLimits = .default,
-    decode: (@Sendable (String) throws -> Bitmap)? = nil, lookupLanes: Int = 16
+    decode: (@Sendable (String) throws -> Bitmap)? = nil, namespace: String? = nil, lookupLanes: Int
   ) throws {
     guard FileSystem.isDirectory(root), let canonical = FileSystem.realPath(root) else {
       throw ResolveError(name: "", root: root, reason: .rootUnreadable("no such folder"))
@@ -64,11 +85,16 @@ public final class AssetLibrary: Sendable {
     self.canonicalRoot = canonical
     self.decode = decode ?? { path in try PNGDecoder.decode(contentsOf: path, limits: limits) }
     let catalog = AssetCatalog(root: canonical)
+    if let namespace, catalog.namespace(namespace) == nil {
+      throw ResolveError(
+        name: namespace, root: root, reason: .unknownNamespace(available: catalog.namespaces.map(\.id)))
+    }
+    self.namespace = namespace
     let wanted = max(1, min(64, lookupLanes))
     let laneCount = wanted == 1 ? 1 : 1 << (64 - UInt64(wanted - 1).leadingZeroBitCount)
     // A snapshot per lane: a lookup retains its snapshot, and one object shared by every
     // thread would make each lookup bounce that object's reference count between cores.
-    self.lanes = (0..<laneCount).map { _ in Locked(Snapshot(catalog: catalog)) }
+    self.lanes = (0..<laneCount).map { _ in Locked(Snapshot(catalog: catalog, namespace: namespace)) }
     self.laneShift = 64 - laneCount.trailingZeroBitCount
   }
 
@@ -145,7 +171,7 @@ public final class AssetLibrary: Sendable {
     refreshing.withLock { _ in
       let catalog = AssetCatalog(root: canonicalRoot)
       for lane in lanes {
-        let snapshot = Snapshot(catalog: catalog)
+        let snapshot = Snapshot(catalog: catalog, namespace: namespace)
         lane.withLock { $0 = snapshot }
       }
       pixelSizes.withLock { $0 = [:] }
@@ -179,10 +205,20 @@ public final class AssetLibrary: Sendable {
     case .noVariant(let requestedScale, let requestedIdiom):
       throw ResolveError(
         name: name, root: root, reason: .noMatchingVariant(scale: requestedScale, idiom: requestedIdiom))
+    case .ambiguous(let assets):
+      let catalog = self.catalog
+      let candidates = assets.flatMap { asset in
+        let spaces = namespace.map { [$0] } ?? catalog.namespaces(of: asset).map(\.id)
+        return spaces.map { ResolveError.Candidate(name: asset.name, namespace: $0, path: asset.location) }
+      }
+      throw ResolveError(
+        name: name, root: root,
+        reason: .ambiguous(
+          candidates: candidates.sorted { ($0.namespace, $0.path) < ($1.namespace, $1.path) }))
     case .missing:
       let key = AssetName(parsing: name).base
-      throw ResolveError(
-        name: name, root: root, reason: .notFound(suggestions: catalog.suggestions(for: key)))
+      let suggestions = lane().withLock { $0.suggestions(for: key) }
+      throw ResolveError(name: name, root: root, reason: .notFound(suggestions: suggestions))
     }
   }
 
@@ -212,27 +248,50 @@ private final class Snapshot: @unchecked Sendable {
   enum Answer {
     case found(name: String, variant: Variant, requestedScale: Int)
     case noVariant(scale: Int, idiom: Idiom?)
+    case ambiguous([Asset])
     case missing
   }
 
   let catalog: AssetCatalog
-  /// Per asset, 9 entries (scales 1…3 × generic, iphone, ipad): an index into `variants`, or -1.
+  /// The assets lookups see: the catalog's, or one name space's.
+  let scope: [Asset]
+  /// Per asset of `scope`, 9 entries (scales 1…3 × generic, iphone, ipad): an index into
+  /// `variants`, or -1.
   private let choices: UnsafeMutableBufferPointer<Int32>
   /// Every variant of every asset, asset by asset.
   private let variants: UnsafeMutableBufferPointer<Variant>
-  /// An open-addressing table from name hash to asset index (-1 for an empty slot).
+  /// An open-addressing table from a key's hash to the key's index (-1 for an empty slot).
   private let table: UnsafeMutableBufferPointer<Int32>
-  /// Each asset's `name.hashValue`, to skip string comparisons of other names.
+  /// Each key's `hashValue`, to skip string comparisons of other keys.
   private let hashes: UnsafeMutableBufferPointer<Int>
-  /// Each asset's name.
+  /// Each key: a name a request may use.
+  private let keys: UnsafeMutableBufferPointer<String>
+  /// Per key, the index in `scope` of the asset it means, or `-(n + 1)` for the n-th
+  /// entry of `ambiguities`.
+  private let targets: UnsafeMutableBufferPointer<Int32>
+  /// Per key, whether it is a loose file's base name rather than the asset's own name.
+  private let isAlias: UnsafeMutableBufferPointer<Bool>
+  /// Per asset of `scope`, its name (a lane's own copy).
   private let names: UnsafeMutableBufferPointer<String>
+  /// The candidates of each ambiguous key, as indices in `scope`.
+  private let ambiguities: [[Int]]
 
-  init(catalog: AssetCatalog) {
+  init(catalog: AssetCatalog, namespace: String?) {
     self.catalog = catalog
+    let scope: [Asset]
+    let lookup: NameLookup
+    if let namespace {
+      scope = catalog.namespace(namespace)?.assets ?? []
+      lookup = NameLookup(scope)
+    } else {
+      scope = catalog.assets
+      lookup = catalog.lookup
+    }
+    self.scope = scope
     var choices: [Int32] = []
     var variants: [Variant] = []
-    choices.reserveCapacity(catalog.assets.count * 9)
-    for asset in catalog.assets {
+    choices.reserveCapacity(scope.count * 9)
+    for asset in scope {
       let base = Int32(variants.count)
       for choice in asset.choices { choices.append(choice < 0 ? -1 : base + Int32(choice)) }
       variants += asset.variants.map { $0.unshared() }
@@ -241,22 +300,37 @@ private final class Snapshot: @unchecked Sendable {
     _ = self.choices.initialize(from: choices)
     self.variants = .allocate(capacity: variants.count)
     _ = self.variants.initialize(from: variants)
+    let keyCount = lookup.keys.count
     var capacity = 16
-    while capacity < catalog.assets.count * 2 { capacity <<= 1 }
+    while capacity < keyCount * 2 { capacity <<= 1 }
     table = .allocate(capacity: capacity)
     table.initialize(repeating: -1)
-    hashes = .allocate(capacity: catalog.assets.count)
-    names = .allocate(capacity: catalog.assets.count)
-    // Fresh buffers, like the variants': a lane never shares a reference count with another.
-    _ = names.initialize(
-      from: catalog.assets.lazy.map { String(decoding: Array($0.name.utf8), as: UTF8.self) })
-    for (index, asset) in catalog.assets.enumerated() {
-      let hash = asset.name.hashValue
+    hashes = .allocate(capacity: keyCount)
+    keys = .allocate(capacity: keyCount)
+    targets = .allocate(capacity: keyCount)
+    isAlias = .allocate(capacity: keyCount)
+    names = .allocate(capacity: scope.count)
+    // Fresh strings, like the variants': a lane never shares a reference count with another.
+    func fresh(_ text: String) -> String { String(decoding: Array(text.utf8), as: UTF8.self) }
+    _ = names.initialize(from: scope.lazy.map { fresh($0.name) })
+    var ambiguities: [[Int]] = []
+    for (index, key) in lookup.keys.enumerated() {
+      (keys.baseAddress! + index).initialize(to: fresh(key))
+      let matches = lookup.matches(key)
+      if matches.count == 1 {
+        targets[index] = Int32(matches[0])
+      } else {
+        ambiguities.append(matches)
+        targets[index] = -Int32(ambiguities.count)
+      }
+      isAlias[index] = scope[matches[0]].name != key
+      let hash = key.hashValue
       hashes[index] = hash
       var slot = hash & (capacity - 1)
       while table[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
       table[slot] = Int32(index)
     }
+    self.ambiguities = ambiguities
   }
 
   deinit {
@@ -264,18 +338,21 @@ private final class Snapshot: @unchecked Sendable {
     variants.deinitialize().deallocate()
     table.deallocate()
     hashes.deallocate()
+    keys.deinitialize().deallocate()
+    targets.deallocate()
+    isAlias.deallocate()
     names.deinitialize().deallocate()
   }
 
-  /// The index of the asset named `name`, probing the table.
-  private func assetIndex(_ name: String) -> Int? {
+  /// The index of the key `name`, probing the table.
+  private func keyIndex(_ name: String) -> Int? {
     let hash = name.hashValue
     let mask = table.count - 1
     var slot = hash & mask
     while true {
       let index = Int(table[slot])
       if index < 0 { return nil }
-      if hashes[index] == hash, names[index] == name { return index }
+      if hashes[index] == hash, keys[index] == name { return index }
       slot = (slot + 1) & mask
     }
   }
@@ -283,7 +360,9 @@ private final class Snapshot: @unchecked Sendable {
   func lookup(_ name: String, scale: Int, idiom: Idiom?) -> Answer {
     if scale <= 3, Snapshot.isPlain(name) {
       // Most requests are a bare asset name at scale 1…3: no parsing, no new strings.
-      guard let index = assetIndex(name) else { return .missing }
+      guard let key = keyIndex(name) else { return .missing }
+      let index = Int(targets[key])
+      guard index >= 0 else { return .ambiguous(ambiguities[-index - 1].map { scope[$0] }) }
       let column: Int
       switch idiom {
       case nil: column = 0
@@ -292,11 +371,14 @@ private final class Snapshot: @unchecked Sendable {
       }
       let choice = Int(choices[index * 9 + (scale - 1) * 3 + column])
       guard choice >= 0 else { return .noVariant(scale: scale, idiom: idiom) }
-      return .found(name: name, variant: variants[choice], requestedScale: scale)
+      return .found(
+        name: isAlias[key] ? names[index] : name, variant: variants[choice], requestedScale: scale)
     }
     let parsed = Snapshot.isPlain(name) ? AssetName(base: name) : AssetName(parsing: name)
-    guard parsed.ext == "png", let index = catalog.byName[parsed.base] else { return .missing }
-    let asset = catalog.assets[index]
+    guard parsed.ext == "png", let key = keyIndex(parsed.base) else { return .missing }
+    let index = Int(targets[key])
+    guard index >= 0 else { return .ambiguous(ambiguities[-index - 1].map { scope[$0] }) }
+    let asset = scope[index]
     let requestedScale = parsed.scale ?? scale
     let requestedIdiom = parsed.idiom ?? idiom
     guard
@@ -305,6 +387,11 @@ private final class Snapshot: @unchecked Sendable {
         pinnedIdiom: parsed.idiom != nil)
     else { return .noVariant(scale: requestedScale, idiom: requestedIdiom) }
     return .found(name: asset.name, variant: asset.variants[choice], requestedScale: requestedScale)
+  }
+
+  /// Names close to `name` among the keys lookups see.
+  func suggestions(for name: String) -> [String] {
+    Suggestions.nearest(to: name, in: (0..<keys.count).lazy.map { self.keys[$0] }, limit: 3)
   }
 
   /// Whether `name` has no `@`, `~` or `.`, so it is an asset name as it stands.

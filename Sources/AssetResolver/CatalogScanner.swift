@@ -1,3 +1,5 @@
+import IconGridSupport
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -15,14 +17,22 @@
 /// `stat`ed: indexing costs about what `find ROOT -name '*.png'` costs.
 struct CatalogScanner {
   let root: String
-  private(set) var sets: [CatalogSet] = []
-  private(set) var problems: [CatalogProblem] = []
-  private var looseVariants: [String: [Variant]] = [:]
-  private var setAssets: [Asset] = []
-  private var canonicalRoot: String?
-  private var visited: Set<FileID> = []
+  var sets: [CatalogSet] = []
+  var problems: [CatalogProblem] = []
+  var looseVariants: [String: [Variant]] = [:]
+  var setAssets: [Asset] = []
+  var canonicalRoot: String?
+  var visited: Set<FileID> = []
+  /// The catalog the root lies inside (its folder name), when the root is not above it.
+  var enclosingCatalog: String?
+  /// Files found and left out of every name space (Android and Flutter trees).
+  var skipped: [SkippedFile] = []
+  /// Android density folders found (`res/drawable-hdpi`), relative to the root.
+  var androidFolders: [String] = []
+  /// Folders holding a `pubspec.yaml` (Flutter projects), relative to the root.
+  var flutterProjects: [String] = []
 
-  private struct FileID: Hashable {
+  struct FileID: Hashable {
     var device: UInt64
     var inode: UInt64
   }
@@ -46,462 +56,169 @@ struct CatalogScanner {
           kind: .unreadableFolder, path: "", message: "cannot list the root: \(FileSystem.errorText())"))
       return
     }
-    if root.hasSuffix(".xcassets") || root.hasSuffix(".xcassets/") {
-      walkCatalog(fd, relative: "", namespace: "")
-    } else {
+    guard let place = canonicalRoot.flatMap(CatalogScanner.placeInCatalog) else {
+      if let canonicalRoot { noteEnclosingLayouts(of: canonicalRoot) }
       walk(fd, relative: "")
-    }
-  }
-
-  /// The loose assets and set assets as one list sorted by name; a name provided twice
-  /// keeps the set (the first set by path) and records the others.
-  func mergedAssets() -> (assets: [Asset], problems: [CatalogProblem]) {
-    var problems: [CatalogProblem] = []
-    var setsByName: [String: Asset] = [:]
-    var assets: [Asset] = []
-    assets.reserveCapacity(looseVariants.count + setAssets.count)
-    for asset in setAssets.sorted(by: { $0.path < $1.path }) {
-      if let kept = setsByName[asset.name] {
-        problems.append(
-          CatalogProblem(
-            kind: .duplicateName, path: asset.path,
-            message: "asset \"\(asset.name)\" is also provided by \(kept.path); this one is ignored"))
-        continue
-      }
-      setsByName[asset.name] = asset
-      assets.append(asset)
-    }
-    for (name, variants) in looseVariants {
-      if let kept = setsByName[name] {
-        for variant in variants {
-          problems.append(
-            CatalogProblem(
-              kind: .duplicateName, path: variant.path,
-              message: "asset \"\(name)\" is also provided by \(kept.path); this file is ignored"))
-        }
-        continue
-      }
-      assets.append(Asset(name: name, source: .looseFiles, variants: variants))
-    }
-    assets.sort { $0.name < $1.name }
-    return (assets, problems)
-  }
-
-  // MARK: - Plain folders
-
-  /// Lists a folder whose descriptor `fd` this call takes over.
-  private mutating func walk(_ fd: Int32, relative: String) {
-    guard let directory = openDirectory(fd, relative: relative) else { return }
-    defer { closedir(directory) }
-    let directoryFD = dirfd(directory)
-    // Joined once per folder, not once per file.
-    let prefixes = Prefixes(root: root, folder: relative)
-    while let entry = readdir(directory) {
-      let type = entry.pointee.d_type
-      withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-        let name = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-        if name[0] == 0x2E { return }  // ".", ".." and hidden files
-        var kind = type
-        if kind == UInt8(DT_UNKNOWN) { kind = FileSystem.type(at: directoryFD, name) }
-        switch kind {
-        case UInt8(DT_REG):
-          if FileSystem.hasSuffix(name, ".png"), let file = text(of: name, in: relative) {
-            addLoose(prefixes, file: file)
-          }
-        case UInt8(DT_DIR):
-          guard let folder = text(of: name, in: relative) else { return }
-          let child = CatalogScanner.join(relative, folder)
-          let childFD = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-          guard childFD >= 0 else {
-            problems.append(unreadable(child))
-            return
-          }
-          if FileSystem.hasSuffix(name, ".xcassets") {
-            walkCatalog(childFD, relative: child, namespace: "")
-          } else {
-            walk(childFD, relative: child)
-          }
-        case UInt8(DT_LNK):
-          guard let file = text(of: name, in: relative) else { return }
-          followLink(relative: CatalogScanner.join(relative, file))
-        default:
-          return
-        }
-      }
-    }
-  }
-
-  /// A symbolic link is followed only when it resolves inside the root.
-  private mutating func followLink(relative: String) {
-    let full = CatalogScanner.join(root, relative)
-    guard let target = FileSystem.realPath(full), let canonicalRoot,
-      FileSystem.isInside(target, root: canonicalRoot)
-    else {
-      problems.append(
-        CatalogProblem(
-          kind: .symlinkOutsideRoot, path: relative,
-          message: "symbolic link leads outside the root (or nowhere); not followed"))
+      setAsideOtherLayouts()
       return
     }
-    var info = stat()
-    guard stat(target, &info) == 0 else { return }
-    if (info.st_mode & S_IFMT) == S_IFDIR {
-      let fd = open(target, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      guard fd >= 0 else {
-        problems.append(unreadable(relative))
+    // A root inside a catalog is read as part of it: the namespaces of the folders
+    // between the catalog and the root prefix its names, as in a run on the catalog.
+    enclosingCatalog = place.catalog
+    var namespace = ""
+    for (index, folder) in place.folders.enumerated() {
+      let isRoot = index == place.folders.count - 1
+      if isRoot, let kind = CatalogScanner.setKind(of: folder) {
+        scanSet(
+          fd, relative: "", name: namespace + String(folder.dropLast(kind.rawValue.count + 1)), kind: kind)
         return
       }
-      if relative.hasSuffix(".xcassets") {
-        walkCatalog(fd, relative: relative, namespace: "")
-      } else {
-        walk(fd, relative: relative)
+      let folderFD = isRoot ? dup(fd) : open(place.path(through: index), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard folderFD >= 0 else { continue }
+      switch ContentsFile.read(at: folderFD) {
+      case .success(let contents?):
+        if contents.properties?.providesNamespace == true { namespace += folder + "/" }
+      case .success(nil):
+        break
+      case .failure(let reason):
+        // The root's own Contents.json is a file of this run; the catalog run reports it too.
+        if isRoot {
+          problems.append(CatalogProblem(kind: .catalogInvalid, path: "Contents.json", message: reason.text))
+        }
       }
-    } else if (info.st_mode & S_IFMT) == S_IFREG, relative.hasSuffix(".png") {
-      let slash = relative.lastIndex(of: "/")
-      let folder = slash.map { String(relative[..<$0]) } ?? ""
-      let file = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
-      addLoose(Prefixes(root: root, folder: folder), file: file)
+      close(folderFD)
     }
+    walkCatalog(fd, relative: "", namespace: namespace)
   }
 
-  /// A folder's path relative to the root and from the root, each ending in `/`.
-  private struct Prefixes {
-    var relative: String
-    var full: String
-
-    init(root: String, folder: String) {
-      relative = folder.isEmpty ? "" : folder + "/"
-      full = (root.hasSuffix("/") ? root : root + "/") + relative
+  /// A root inside an Android density folder or a Flutter project is all of it: the
+  /// layout is said by folders above the root.
+  mutating func noteEnclosingLayouts(of canonical: String) {
+    let components = canonical.split(separator: "/").map(String.init)
+    if let last = components.last, components.count >= 2,
+      CatalogScanner.isAndroidResourceFolder(last, parent: components[components.count - 2])
+    {
+      androidFolders.append("")
     }
-  }
-
-  private mutating func addLoose(_ prefixes: Prefixes, file: String) {
-    let name = AssetName(parsing: file)
-    let variant = Variant(
-      path: prefixes.relative + file, fullPath: prefixes.full + file, scale: name.scale ?? 1,
-      idiom: name.idiom, suspiciousSuffix: name.suspiciousSuffix)
-    looseVariants[prefixes.relative + name.base, default: []].append(variant)
-  }
-
-  /// `fdopendir`, refusing to enter a folder twice (a symbolic link loop).
-  private mutating func openDirectory(_ fd: Int32, relative: String) -> OpaquePointer? {
-    var info = stat()
-    if fstat(fd, &info) == 0 {
-      let id = FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-      guard visited.insert(id).inserted else {
-        close(fd)
-        return nil
+    var folder = canonical
+    while true {
+      if access(CatalogScanner.join(folder, "pubspec.yaml"), F_OK) == 0 {
+        let inner = String(canonical.dropFirst(folder.count)) + "/"
+        if CatalogScanner.isFlutterAsset(inner, project: "/") { flutterProjects.append("") }
+        return
       }
+      guard let slash = folder.lastIndex(of: "/"), folder != "/" else { return }
+      folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
     }
-    guard let directory = fdopendir(fd) else {
-      problems.append(unreadable(relative))
-      close(fd)
-      return nil
-    }
-    return directory
   }
 
-  /// The entry's name as a string, or `nil` with a problem recorded when it is not UTF-8:
-  /// a repaired name would name a file that does not exist, and no request could match it.
-  private mutating func text(of name: UnsafePointer<CChar>, in relative: String) -> String? {
-    if let text = String(validatingCString: name) { return text }
-    let shown = String(
-      decoding: UnsafeBufferPointer(start: name, count: strlen(name)).map { UInt8(bitPattern: $0) },
-      as: UTF8.self)
-    problems.append(
-      CatalogProblem(
-        kind: .nonUTF8Name, path: CatalogScanner.join(relative, shown),
-        message: "the name is not valid UTF-8; skipped"))
+  /// Where a canonical path lies in an asset catalog: the catalog's folder name, and the
+  /// folders from the catalog (exclusive) to the path (inclusive); `nil` outside every
+  /// catalog. The root that is a catalog has no folders.
+  struct CatalogPlace {
+    var catalog: String
+    var catalogPath: String
+    var folders: [String]
+
+    /// The catalog's path joined with `folders[0...index]`.
+    func path(through index: Int) -> String {
+      folders[...index].reduce(catalogPath) { CatalogScanner.join($0, $1) }
+    }
+  }
+
+  static func placeInCatalog(_ canonical: String) -> CatalogPlace? {
+    let components = canonical.split(separator: "/").map(String.init)
+    guard let index = components.firstIndex(where: { $0.hasSuffix(".xcassets") }) else { return nil }
+    return CatalogPlace(
+      catalog: components[index], catalogPath: "/" + components[...index].joined(separator: "/"),
+      folders: Array(components[(index + 1)...]))
+  }
+
+  /// The set kind a folder name's extension says, for the kinds this index reads.
+  static func setKind(of folder: String) -> CatalogSet.Kind? {
+    if folder.hasSuffix(".imageset") { return .imageSet }
+    if folder.hasSuffix(".appiconset") { return .appIconSet }
     return nil
   }
 
-  private func unreadable(_ relative: String) -> CatalogProblem {
-    CatalogProblem(
-      kind: .unreadableFolder, path: relative, message: "cannot list the folder: \(FileSystem.errorText())")
+  /// The index in name spaces: without a project, one per catalog and one for the loose
+  /// files. Every asset stays; a name twice in one name space is recorded as a problem.
+  func index() -> Index {
+    var byCatalog: [String: [Asset]] = [:]
+    for asset in setAssets { byCatalog[catalogID(of: asset.location), default: []].append(asset) }
+    var namespaces = byCatalog.map { id, assets in
+      AssetNamespace(id: id, kind: .catalog, assets: assets, catalogs: [id])
+    }
+    namespaces.sort { $0.id < $1.id }
+    let loose = looseAssets()
+    if !loose.isEmpty {
+      namespaces.append(AssetNamespace(id: AssetNamespace.looseFilesID, kind: .looseFiles, assets: loose))
+    }
+    return Index(namespaces: namespaces)
   }
 
-  // MARK: - Asset catalogs
-
-  /// Lists an `.xcassets` folder or a group inside one; `namespace` ends with `/` or is empty.
-  private mutating func walkCatalog(_ fd: Int32, relative: String, namespace: String) {
-    guard let directory = openDirectory(fd, relative: relative) else { return }
-    defer { closedir(directory) }
-    let directoryFD = dirfd(directory)
-    while let entry = readdir(directory) {
-      let type = entry.pointee.d_type
-      withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-        let name = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-        if name[0] == 0x2E { return }
-        var kind = type
-        if kind == UInt8(DT_UNKNOWN) { kind = FileSystem.type(at: directoryFD, name) }
-        guard kind == UInt8(DT_DIR) else { return }
-        guard let folder = text(of: name, in: relative) else { return }
-        let child = CatalogScanner.join(relative, folder)
-        let childFD = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard childFD >= 0 else {
-          problems.append(unreadable(child))
-          return
-        }
-        if folder.hasSuffix(".imageset") {
-          scanSet(childFD, relative: child, name: namespace + String(folder.dropLast(9)), kind: .imageSet)
-        } else if folder.hasSuffix(".appiconset") {
-          scanSet(childFD, relative: child, name: namespace + String(folder.dropLast(11)), kind: .appIconSet)
-        } else if folder.contains(".") {
-          close(childFD)  // colour sets, data sets, symbol sets…: not images this index serves
-        } else {
-          var inner = namespace
-          switch ContentsFile.read(at: childFD) {
-          case .success(let contents?):
-            if contents.properties?.providesNamespace == true { inner += folder + "/" }
-          case .success(nil):
-            break
-          case .failure(let reason):
-            problems.append(
-              CatalogProblem(
-                kind: .catalogInvalid, path: CatalogScanner.join(child, "Contents.json"), message: reason.text
-              ))
-          }
-          walkCatalog(childFD, relative: child, namespace: inner)
-        }
-      }
-    }
+  /// The loose files as assets, under their path keys.
+  func looseAssets() -> [Asset] {
+    looseVariants.map { name, variants in Asset(name: name, source: .looseFiles, variants: variants) }
   }
 
-  private mutating func scanSet(_ fd: Int32, relative: String, name: String, kind: CatalogSet.Kind) {
-    guard let directory = openDirectory(fd, relative: relative) else { return }
-    defer { closedir(directory) }
-    let directoryFD = dirfd(directory)
-    var files: [String] = []
-    while let entry = readdir(directory) {
-      let type = entry.pointee.d_type
-      withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-        let entryName = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-        if entryName[0] == 0x2E { return }
-        var entryKind = type
-        if entryKind == UInt8(DT_UNKNOWN) { entryKind = FileSystem.type(at: directoryFD, entryName) }
-        guard let file = text(of: entryName, in: relative) else { return }
-        if entryKind == UInt8(DT_LNK) {
-          let path = CatalogScanner.join(relative, file)
-          let target = FileSystem.realPath(CatalogScanner.join(root, path))
-          guard let target, let canonicalRoot, FileSystem.isInside(target, root: canonicalRoot) else {
-            problems.append(
-              CatalogProblem(
-                kind: .symlinkOutsideRoot, path: path,
-                message: "symbolic link leads outside the root (or nowhere); not followed"))
-            return
-          }
-        } else if entryKind != UInt8(DT_REG) {
-          return
-        }
-        if file != "Contents.json" { files.append(file) }
-      }
+  /// The catalog a set's path lies in: the path up to its `.xcassets` folder, or the name
+  /// of the catalog the root itself lies in.
+  func catalogID(of path: String) -> String {
+    var end = path.startIndex
+    for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+      end = component.endIndex
+      if component.hasSuffix(".xcassets") { return String(path[..<end]) }
     }
-    files.sort()
-    let contentsPath = CatalogScanner.join(relative, "Contents.json")
-    let contents: ContentsFile
-    switch ContentsFile.read(at: directoryFD) {
-    case .success(let read?):
-      contents = read
-    case .success(nil):
-      problems.append(CatalogProblem(kind: .catalogInvalid, path: contentsPath, message: "no Contents.json"))
-      sets.append(CatalogSet(kind: kind, name: name, path: relative, slots: [], files: files, isValid: false))
-      return
-    case .failure(let reason):
-      problems.append(CatalogProblem(kind: .catalogInvalid, path: contentsPath, message: reason.text))
-      sets.append(CatalogSet(kind: kind, name: name, path: relative, slots: [], files: files, isValid: false))
-      return
+    return enclosingCatalog ?? Index.lastComponent(of: root)
+  }
+}
+
+/// The index a scan builds: name spaces, the distinct assets in them and what is wrong.
+struct Index {
+  var namespaces: [AssetNamespace]
+  /// Each asset once, however many name spaces hold it, sorted by name then path.
+  var assets: [Asset]
+  /// Names repeated within one name space.
+  var problems: [CatalogProblem]
+
+  init(namespaces: [AssetNamespace]) {
+    self.namespaces = namespaces
+    var seen: Set<String> = []
+    var assets: [Asset] = []
+    var problems: [CatalogProblem] = []
+    for namespace in namespaces {
+      for asset in namespace.assets where seen.insert(asset.identity).inserted { assets.append(asset) }
+      problems += Index.duplicates(in: namespace)
     }
-    var slots: [CatalogSlot] = []
-    var variants: [Variant] = []
-    let present = Set(files)
-    // A slot that repeats an earlier slot's idiom, scale, size, platform and appearance adds nothing a
-    // request could select; 100,000 copies must not become 100,000 variants.
-    var taken: Set<SlotKey> = []
-    var repeated = 0
-    for image in contents.images ?? [] {
-      let slot = CatalogSlot(
-        filename: image.filename, idiom: image.idiom, scale: image.scale.flatMap(ContentsFile.scale),
-        size: image.size.flatMap(ContentsFile.size), platform: image.platform,
-        appearances: Dictionary(
-          (image.appearances ?? []).map { ($0.appearance, $0.value) }, uniquingKeysWith: { first, _ in first }
-        ))
-      slots.append(slot)
-      let describe =
-        "slot \(image.idiom ?? "universal") \(image.size.map { $0 + " " } ?? "")\(image.scale ?? "")"
-      if let text = image.scale, slot.scale == nil {
-        problems.append(
-          CatalogProblem(
-            kind: .catalogInvalid, path: contentsPath, message: "\(describe): bad scale \"\(text)\""))
+    assets.sort { ($0.name, $0.location) < ($1.name, $1.location) }
+    self.assets = assets
+    self.problems = problems
+  }
+
+  /// A problem for each copy of a name after the first in `namespace`, naming both places.
+  static func duplicates(in namespace: AssetNamespace) -> [CatalogProblem] {
+    var problems: [CatalogProblem] = []
+    var first: [String: Asset] = [:]
+    for asset in namespace.assets {
+      guard let kept = first[asset.name] else {
+        first[asset.name] = asset
         continue
       }
-      if let text = image.size, slot.size == nil {
-        problems.append(
-          CatalogProblem(
-            kind: .catalogInvalid, path: contentsPath, message: "\(describe): bad size \"\(text)\""))
-        continue
-      }
-      guard let filename = image.filename else { continue }
-      guard
-        taken.insert(
-          SlotKey(
-            idiom: image.idiom, scale: slot.scale, size: slot.size, platform: image.platform,
-            appearances: slot.appearances)
-        ).inserted
-      else {
-        repeated += 1
-        continue
-      }
-      guard present.contains(filename) else {
-        problems.append(
-          CatalogProblem(
-            kind: .catalogMissingFile, path: CatalogScanner.join(relative, filename),
-            message: "\(describe) names \"\(filename)\", which is not in \(relative)"))
-        continue
-      }
-      let path = CatalogScanner.join(relative, filename)
-      let idiom = image.idiom.flatMap(Idiom.init(rawValue:))
-      let genericIdioms: Set<String> = ["universal", "ios-marketing"]
-      let selectable =
-        (idiom != nil || image.idiom == nil || genericIdioms.contains(image.idiom!))
-        && (image.platform == nil || image.platform == "ios")
-      variants.append(
-        Variant(
-          path: path, fullPath: CatalogScanner.join(root, path), scale: slot.scale ?? 1, idiom: idiom,
-          catalogIdiom: image.idiom, size: slot.size, isSelectable: selectable))
-    }
-    if repeated > 0 {
+      let other = asset.source == .looseFiles ? "these files" : "this set"
       problems.append(
         CatalogProblem(
-          kind: .catalogInvalid, path: contentsPath,
+          kind: .duplicateName, path: asset.location,
           message:
-            "\(repeated) slot(s) repeat the idiom, scale and size of an earlier slot; the first is used"
-        ))
+            "asset \"\(asset.name)\" is provided twice in \(namespace.kind) \(namespace.id): by \(kept.location) "
+            + "and by \(other); a request for it there is ambiguous"))
     }
-    sets.append(CatalogSet(kind: kind, name: name, path: relative, slots: slots, files: files, isValid: true))
-    let source: Asset.Source = kind == .imageSet ? .imageSet(path: relative) : .appIconSet(path: relative)
-    setAssets.append(Asset(name: name, source: source, variants: variants))
-  }
-}
-
-/// What makes two slots of a set the same choice for a request.
-private struct SlotKey: Hashable {
-  var idiom: String?
-  var scale: Int?
-  var size: PointSize?
-  var platform: String?
-  /// Dark and tinted slots share idiom, scale and size with the default one; they are
-  /// not repeats.
-  var appearances: [String: String]
-}
-
-extension Asset {
-  /// The folder of a set, or the first file of loose variants: where a duplicate lives.
-  fileprivate var path: String {
-    switch source {
-    case .imageSet(let path), .appIconSet(let path): path
-    case .looseFiles: variants.first?.path ?? name
-    }
-  }
-}
-
-/// What a `Contents.json` holds that the index uses.
-package struct ContentsFile: Decodable {
-  package struct Image: Decodable {
-    package struct Appearance: Decodable {
-      package var appearance: String
-      package var value: String
-    }
-    package var filename: String?
-    package var idiom: String?
-    package var scale: String?
-    package var size: String?
-    package var platform: String?
-    package var appearances: [Appearance]?
+    return problems
   }
 
-  package struct Properties: Decodable {
-    package var providesNamespace: Bool?
-
-    enum CodingKeys: String, CodingKey {
-      case providesNamespace = "provides-namespace"
-    }
-  }
-
-  package struct Failure: Error {
-    package var text: String
-  }
-
-  package var images: [Image]?
-  package var properties: Properties?
-
-  /// The `Contents.json` in the folder `fd`: `nil` when there is none.
-  static func read(at fd: Int32) -> Result<ContentsFile?, Failure> {
-    // O_NONBLOCK: a FIFO named Contents.json must not hold the index until a writer comes.
-    let file = openat(fd, "Contents.json", O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard file >= 0 else {
-      if errno == ENOENT { return .success(nil) }
-      return .failure(Failure(text: "cannot open Contents.json: \(FileSystem.errorText())"))
-    }
-    defer { close(file) }
-    var info = stat()
-    guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-      return .failure(Failure(text: "Contents.json is not a regular file"))
-    }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 16_384)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { FileSystem.read(file, into: $0) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .failure(Failure(text: "cannot read Contents.json: \(FileSystem.errorText())"))
-      }
-      if count == 0 { break }
-      bytes += chunk[..<count]
-      if bytes.count > 4 << 20 { return .failure(Failure(text: "Contents.json is larger than 4 MB")) }
-    }
-    return decode(bytes).map { $0 }
-  }
-
-  /// Parses the bytes of a `Contents.json`; the index and the fuzz target call this.
-  package static func decode(_ bytes: [UInt8]) -> Result<ContentsFile, Failure> {
-    do {
-      return .success(try JSONDecoder().decode(ContentsFile.self, from: Data(bytes)))
-    } catch let error as DecodingError {
-      return .failure(Failure(text: "invalid Contents.json: \(describe(error))"))
-    } catch {
-      return .failure(Failure(text: "invalid Contents.json: \(error)"))
-    }
-  }
-
-  private static func describe(_ error: DecodingError) -> String {
-    switch error {
-    case .dataCorrupted(let context):
-      return context.codingPath.isEmpty ? "not valid JSON" : "bad value at \(path(context.codingPath))"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context):
-      return "unexpected type at \(path(context.codingPath))"
-    case .keyNotFound(let key, let context):
-      return "missing \"\(key.stringValue)\" at \(path(context.codingPath))"
-    @unknown default:
-      return "\(error)"
-    }
-  }
-
-  private static func path(_ keys: [any CodingKey]) -> String {
-    keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-  }
-
-  /// `2x` → 2; `nil` for anything else.
-  package static func scale(_ text: String) -> Int? {
-    guard text.hasSuffix("x"), let value = Int(text.dropLast()), value >= 1 else { return nil }
-    return value
-  }
-
-  /// `60x60`, `83.5x83.5` → a point size; `nil` for anything else.
-  package static func size(_ text: String) -> PointSize? {
-    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-      width > 0, height > 0
-    else { return nil }
-    return PointSize(width: width, height: height)
+  static func lastComponent(of path: String) -> String {
+    let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+    guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+    return String(trimmed[trimmed.index(after: slash)...])
   }
 }

@@ -17,6 +17,38 @@ public struct ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadable(PNGError)
     /// The root is not a folder that can be listed.
     case rootUnreadable(String)
+    /// Several assets answer to the name (in different name spaces, or twice in one);
+    /// every candidate, sorted by name space, then path.
+    case ambiguous(candidates: [Candidate])
+    /// No name space of the index has that identifier (the error's ``name``); the ones
+    /// there are.
+    case unknownNamespace(available: [String])
+  }
+
+  /// One of several assets a name could mean.
+  public struct Candidate: Sendable, Hashable, CustomStringConvertible {
+    /// The asset's name in its name space.
+    public var name: String
+    /// The identifier of a name space that holds it (a target, a catalog's path, or
+    /// ``AssetNamespace/looseFilesID``).
+    public var namespace: String
+    /// Where it lives: the set folder, or its first file, relative to the root.
+    public var path: String
+
+    /// Creates a candidate.
+    ///
+    /// - Parameters:
+    ///   - name: the asset's name in its name space.
+    ///   - namespace: the name space's identifier.
+    ///   - path: the set folder or first file, relative to the root.
+    public init(name: String, namespace: String, path: String) {
+      self.name = name
+      self.namespace = namespace
+      self.path = path
+    }
+
+    /// `path (in namespace)`.
+    public var description: String { "\(path) (in \(namespace))" }
   }
 
   /// The name as requested.
@@ -27,6 +59,11 @@ public struct ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
   public var reason: Reason
 
   /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - name: the name as requested.
+  ///   - root: the library's root, as given.
+  ///   - reason: what went wrong.
   public init(name: String, root: String, reason: Reason) {
     self.name = name
     self.root = root
@@ -37,8 +74,14 @@ public struct ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
   public var isNotFound: Bool {
     switch reason {
     case .notFound, .noMatchingVariant: true
-    case .unreadable, .rootUnreadable: false
+    case .unreadable, .rootUnreadable, .ambiguous, .unknownNamespace: false
     }
+  }
+
+  /// Whether several assets answer to the name, so the request must say which.
+  public var isAmbiguous: Bool {
+    if case .ambiguous = reason { return true }
+    return false
   }
 
   /// A sentence a person can act on.
@@ -60,6 +103,19 @@ public struct ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
       return "asset \"\(name)\": \(error)"
     case .rootUnreadable(let why):
       return "cannot index \(root): \(why)"
+    case .ambiguous(let candidates):
+      let spaces = Set(candidates.map(\.namespace))
+      let why =
+        spaces.count > 1
+        ? "\(spaces.count) name spaces provide it; pick one"
+        : "it is provided twice in \(candidates[0].namespace)"
+      return "asset \"\(name)\" in \(root) is ambiguous: \(why): "
+        + candidates.map(\.description).joined(separator: ", ")
+    case .unknownNamespace(let available):
+      let list =
+        available.isEmpty
+        ? "there are none" : "there are " + available.map { "\"\($0)\"" }.joined(separator: ", ")
+      return "no name space \"\(name)\" in \(root); \(list)"
     }
   }
 }

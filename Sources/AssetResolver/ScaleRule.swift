@@ -1,18 +1,24 @@
 /// The rule UIKit uses to pick a file for a screen.
 ///
 /// Scales are tried exact first, then the nearest higher, then the nearest lower
-/// (1 → 1, 2, 3; 2 → 2, 3, 1; 3 → 3, 2, 1). Within a scale, a variant for the requested
-/// idiom beats the generic one; a request without an idiom takes the generic one, then an
-/// iPhone, then an iPad variant. A variant for the other idiom is never chosen. Among
-/// app icon slots of the same scale and idiom, the largest wins.
+/// (1 → 1, 2, 3; 2 → 2, 3, 1; 3 → 3, 2, 1); a scale-independent file (a Single Size icon,
+/// a set's one vector file) counts as exact at every scale. Within a scale, a variant for
+/// the requested idiom beats its platform's `universal` slot, which beats a generic one; a
+/// variant for another device is never chosen. A request without an idiom takes generic and
+/// iPhone variants (generic first within a scale), and iPad ones only when neither exists.
+///
+/// Before the scale, the request's traits rule out slots made for other settings (a dark
+/// slot for a light request, a `compact` slot for any size class, a P3 slot on an sRGB
+/// screen) unless nothing else is there; then a slot drawn for exactly the requested
+/// appearance, contrast and size class beats an "any" one, even at another scale; within a
+/// scale, a `light` slot beats an "any" one for a light request and the requested gamut's
+/// slot comes first. The App Store image of an
+/// app icon set (`ios-marketing`, or a Single Size 1024 beside sized slots) is the last
+/// resort. Among app icon slots of equal standing the largest wins; then the slot with the
+/// fewest device conditions (subtype, memory, role…); then the first.
 enum ScaleRule {
-  private static let generic: [Idiom?] = [nil, .iphone, .ipad]
-  private static let phone: [Idiom?] = [.iphone, nil]
-  private static let pad: [Idiom?] = [.ipad, nil]
-
-  /// The index in `variants` of the file to use, or `nil` when none serves the request.
-  ///
-  /// Allocation-free: the index of a 10,000-asset tree computes nine of these per asset.
+  /// The index in `variants` of the file to use for a default-trait request, or `nil` when
+  /// none serves it.
   ///
   /// - Parameters:
   ///   - pinnedScale: only `scale` itself is acceptable (the name said `@Nx`).
@@ -21,91 +27,145 @@ enum ScaleRule {
     in variants: [Variant], scale: Int, idiom: Idiom?, pinnedScale: Bool = false,
     pinnedIdiom: Bool = false
   ) -> Int? {
-    let idioms: [Idiom?]
-    switch (idiom, pinnedIdiom) {
-    case (.iphone, false): idioms = phone
-    case (.ipad, false): idioms = pad
-    case (nil, false): idioms = generic
-    case (.iphone, true): idioms = [.iphone]
-    case (.ipad, true): idioms = [.ipad]
-    case (nil, true): idioms = [nil]
-    }
-    if let found = best(in: variants, scale: scale, idioms: idioms) { return found }
-    if pinnedScale { return nil }
-    var floor = scale
-    while let next = variants.lazy.map(\.scale).filter({ $0 > floor }).min() {
-      if let found = best(in: variants, scale: next, idioms: idioms) { return found }
-      floor = next
-    }
-    var ceiling = scale
-    while let next = variants.lazy.map(\.scale).filter({ $0 < ceiling }).max() {
-      if let found = best(in: variants, scale: next, idioms: idioms) { return found }
-      ceiling = next
-    }
-    return nil
+    choose(
+      in: variants, request: TraitRequest(scale: scale, idiom: idiom), pinnedScale: pinnedScale,
+      pinnedIdiom: pinnedIdiom)
   }
 
-  /// The best variant of exactly `scale`, trying `idioms` in order; the largest app icon
-  /// slot among equals.
-  private static func best(in variants: [Variant], scale: Int, idioms: [Idiom?]) -> Int? {
-    for candidateIdiom in idioms {
-      var best: Int?
-      for index in variants.indices {
-        let variant = variants[index]
-        guard variant.isSelectable, variant.scale == scale, variant.idiom == candidateIdiom else {
-          continue
-        }
-        if let current = best, area(variants[current]) >= area(variant) { continue }
+  /// The index in `variants` of the file to use for `request`, or `nil` when none serves it.
+  ///
+  /// Allocation-free: the index of a 10,000-asset tree computes nine of these per asset.
+  ///
+  /// - Parameters:
+  ///   - request: the scale, device and traits asked for.
+  ///   - pinnedScale: only the request's scale is acceptable (the name said `@Nx`).
+  ///   - pinnedIdiom: only the request's idiom is acceptable (the name said `~idiom`).
+  static func choose(
+    in variants: [Variant], request: TraitRequest, pinnedScale: Bool = false, pinnedIdiom: Bool = false
+  ) -> Int? {
+    var hasSizedSlots = false
+    for variant in variants {
+      let match = variant.match
+      if !variant.isScaleIndependent, !match.family.isMarketing, variant.size != nil,
+        match.family.rank(for: request.idiom) != nil
+      {
+        hasSizedSlots = true
+        break
+      }
+    }
+    var best: Int?
+    var bestKey = Key.worst
+    for index in variants.indices {
+      let variant = variants[index]
+      let match = variant.match
+      guard !match.unassigned, let rank = match.family.rank(for: request.idiom) else { continue }
+      if pinnedIdiom, variant.idiom == nil || variant.idiom != request.idiom?.fileIdiom { continue }
+      if pinnedScale, !variant.isScaleIndependent, variant.scale != request.scale { continue }
+      var key = Key()
+      key.mismatches = mismatches(match, request)
+      key.marketing =
+        match.family.isMarketing || (hasSizedSlots && variant.isScaleIndependent && variant.size != nil)
+      key.tier = rank / 10
+      key.scale = scaleRank(variant, request.scale)
+      key.exactness = rank % 10
+      key.artwork = artwork(match, request)
+      key.preference = preference(match, request)
+      if let size = variant.size { key.area = size.width * size.height }
+      key.conditions = Int(match.conditions)
+      if key < bestKey {
+        bestKey = key
         best = index
       }
-      if let best { return best }
     }
-    return nil
+    return best
   }
 
-  private static func area(_ variant: Variant) -> Double {
-    guard let size = variant.size else { return 0 }
-    return size.width * size.height
-  }
-}
+  /// How a candidate ranks; smaller is better, compared field by field.
+  private struct Key: Comparable {
+    var mismatches = 0
+    var marketing = false
+    var tier = 0
+    var artwork = 0
+    var scale = 0
+    var exactness = 0
+    var preference = 0
+    var area = 0.0
+    var conditions = 0
 
-/// Did-you-mean candidates by edit distance.
-package enum Suggestions {
-  /// Names within a typo's distance of `word`, nearest first, then alphabetically.
-  static func nearest(to word: String, in names: some Sequence<String>, limit: Int) -> [String] {
-    let target = Array(word.unicodeScalars)
-    var scored: [(String, Int)] = []
-    for name in names {
-      let candidate = Array(name.unicodeScalars)
-      let allowed = max(2, candidate.count / 3)
-      if abs(candidate.count - target.count) > allowed { continue }
-      let distance = editDistance(target, candidate, caseInsensitive: true)
-      if distance <= allowed { scored.append((name, distance)) }
+    static let worst: Key = {
+      var key = Key()
+      key.mismatches = .max
+      return key
+    }()
+
+    static func < (a: Key, b: Key) -> Bool {
+      if a.mismatches != b.mismatches { return a.mismatches < b.mismatches }
+      if a.marketing != b.marketing { return !a.marketing }
+      if a.tier != b.tier { return a.tier < b.tier }
+      if a.artwork != b.artwork { return a.artwork < b.artwork }
+      if a.scale != b.scale { return a.scale < b.scale }
+      if a.exactness != b.exactness { return a.exactness < b.exactness }
+      if a.preference != b.preference { return a.preference < b.preference }
+      if a.area != b.area { return a.area > b.area }
+      return a.conditions < b.conditions
     }
-    scored.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
-    return scored.prefix(limit).map(\.0)
   }
 
-  /// Levenshtein distance where letter case is ignored, except that two different names
-  /// are always at least 1 apart.
-  package static func editDistance(
-    _ x: [Unicode.Scalar], _ y: [Unicode.Scalar], caseInsensitive: Bool
-  ) -> Int {
-    if x.isEmpty { return y.count }
-    if y.isEmpty { return x.count }
-    var previous = Array(0...y.count)
-    var current = [Int](repeating: 0, count: y.count + 1)
-    for i in 1...x.count {
-      current[0] = i
-      for j in 1...y.count {
-        let same =
-          x[i - 1] == y[j - 1]
-          || (caseInsensitive && x[i - 1].properties.lowercaseMapping == y[j - 1].properties.lowercaseMapping)
-        let cost = same ? 0 : 1
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-      }
-      swap(&previous, &current)
+  /// 0 for the exact scale (or a scale-independent file), then the higher scales nearest
+  /// first, then the lower ones nearest first.
+  private static func scaleRank(_ variant: Variant, _ requested: Int) -> Int {
+    if variant.isScaleIndependent || variant.scale == requested { return 0 }
+    if variant.scale > requested { return variant.scale - requested }
+    return 1 << 20 + (requested - variant.scale)
+  }
+
+  /// How many of the slot's traits are made for settings the request does not have.
+  private static func mismatches(_ match: SlotMatch, _ request: TraitRequest) -> Int {
+    var count = 0
+    switch (request.appearance, match.luminosity) {
+    case (_, 0), (.any, 1), (.light, 1), (.dark, 2), (.tinted, 3), (.tinted, 1): break
+    default: count += 1
     }
-    return max(previous[y.count], x == y ? 0 : 1)
+    if match.highContrast, !request.highContrast { count += 1 }
+    if match.gamut == 2, request.gamut == .sRGB { count += 1 }
+    count += sizeClassMismatch(match.widthClass, request.widthClass)
+    count += sizeClassMismatch(match.heightClass, request.heightClass)
+    return count
+  }
+
+  private static func sizeClassMismatch(_ slot: UInt8, _ requested: TraitRequest.SizeClass?) -> Int {
+    switch (slot, requested) {
+    case (0, _), (1, .compact), (2, .regular): 0
+    default: 1
+    }
+  }
+
+  /// Among slots that fit, how far each one's artwork is from what was asked: a dark slot
+  /// for a dark request, a `compact` one for a compact size class (0 is exact). A different
+  /// drawing matters more than a different scale.
+  private static func artwork(_ match: SlotMatch, _ request: TraitRequest) -> Int {
+    var score = 0
+    switch (request.appearance, match.luminosity) {
+    case (.any, 1), (.light, 1), (.dark, 2), (.tinted, 3), (.any, 0), (.light, 0): break
+    case (.tinted, 1): score += 2
+    default: score += 1
+    }
+    if request.highContrast, !match.highContrast { score += 1 }
+    if request.widthClass != nil, match.widthClass == 0 { score += 1 }
+    if request.heightClass != nil, match.heightClass == 0 { score += 1 }
+    return score
+  }
+
+  /// Among slots of one scale and standing, a `light` slot for a light request before an
+  /// "any" one, and the requested gamut's slot first.
+  private static func preference(_ match: SlotMatch, _ request: TraitRequest) -> Int {
+    var score = 0
+    if request.appearance == .any || request.appearance == .light, match.luminosity == 0 { score += 1 }
+    switch (request.gamut, match.gamut) {
+    case (.sRGB, 1), (.p3, 2): break
+    case (.p3, 1): score += 2
+    default: score += 1
+    }
+    return score
   }
 }

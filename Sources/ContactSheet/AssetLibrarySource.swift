@@ -33,8 +33,18 @@ public struct AssetLibrarySource: SheetDataSource {
     }
   }
 
-  /// Every asset of the library's index, sorted by name.
+  /// Every asset name of the library's index (or of its name space), sorted, each once.
+  ///
+  /// A name that several name spaces provide appears once; its tile reports the
+  /// ambiguity unless the library is confined to one name space.
   public func assetNames() throws -> [String] {
-    library.catalog.assets.map(\.name)
+    let catalog = library.catalog
+    let assets = library.namespace.flatMap { catalog.namespace($0)?.assets } ?? catalog.assets
+    var names = assets.map(\.name)
+    names.sort()
+    var unique: [String] = []
+    unique.reserveCapacity(names.count)
+    for name in names where name != unique.last { unique.append(name) }
+    return unique
   }
 }

@@ -1,26 +1,27 @@
 import AssetResolver
+import IconGridSupport
 
 /// Options of `icongrid resolve`.
-public struct ResolveOptions: Sendable, Equatable {
-  /// Output formats.
-  public enum Format: String, Sendable, CaseIterable { case text, json }
+package struct ResolveOptions: Sendable, Equatable {
   /// The asset name to resolve; `nil` with ``list``.
-  public var name: String?
+  package var name: String?
   /// The folder to index.
-  public var root: String
+  package var root: String
   /// The screen's scale.
-  public var scale: Int
+  package var scale: Int
   /// The device family, `nil` for generic.
-  public var idiom: Idiom?
+  package var idiom: Idiom?
   /// Text or JSON.
-  public var format: Format
+  package var format: OutputFormat
   /// List every asset instead of resolving one.
-  public var list: Bool
+  package var list: Bool
+  /// The name space to resolve in (a target's name, or a catalog's path); `nil` for all.
+  package var target: String?
 
   /// Creates options.
-  public init(
-    name: String?, root: String, scale: Int = 1, idiom: Idiom? = nil, format: Format = .text,
-    list: Bool = false
+  package init(
+    name: String?, root: String, scale: Int = 1, idiom: Idiom? = nil, format: OutputFormat = .text,
+    list: Bool = false, target: String? = nil
   ) {
     self.name = name
     self.root = root
@@ -28,6 +29,7 @@ public struct ResolveOptions: Sendable, Equatable {
     self.idiom = idiom
     self.format = format
     self.list = list
+    self.target = target
   }
 }
 
@@ -36,21 +38,29 @@ enum ResolveCommand {
   static let subcommand = Subcommand(
     name: "resolve",
     summary: "Show which file a device at a scale gets for an asset name.",
-    usage: "icongrid resolve NAME --in ROOT [--scale N] [--idiom iphone|ipad] [--format text|json]\n"
-      + "       icongrid resolve --list --in ROOT [--format text|json]",
+    usage:
+      "icongrid resolve NAME --in ROOT [--target NAME] [--scale N] [--idiom iphone|ipad] [--format text|json]\n"
+      + "       icongrid resolve --list --in ROOT [--target NAME] [--format text|json]",
     details: """
       Indexes ROOT (loose PNGs named base[@Nx][~idiom].png and .xcassets sets) and
       applies the scale rule: the exact scale, then the nearest higher, then the nearest
       lower; within a scale the idiom's own file before the generic one.
 
+      Each target of an Xcode project is a name space; without a project each catalog
+      is one, and the loose files another (by path, or by base name when that is
+      unambiguous). A name that several name spaces provide is ambiguous: the error
+      lists the candidates, and --target picks one.
+
       options:
         --in ROOT           The folder to index (required).
+        --target NAME       Resolve in one name space: a target, or a catalog's path.
         --scale N           The screen's scale, a whole number from 1 (default 1).
         --idiom IDIOM       iphone or ipad; without it, generic files come first.
         --list              List every asset and its variants instead.
         --format text|json  A line of text (default) or a JSON object.
 
-      Exit status: 0 when the name resolved, 1 when there is no such asset, 65 when
+      Exit status: 0 when the name resolved, 1 when there is no such asset or the name
+      is ambiguous, 65 when
       the chosen file is not a readable PNG, 66 when ROOT is not a folder, 64 for a bad
       command line.
       """,
@@ -60,6 +70,7 @@ enum ResolveCommand {
       OptionSpec(name: "--idiom", takesValue: true),
       OptionSpec(name: "--format", takesValue: true),
       OptionSpec(name: "--list", takesValue: false),
+      OptionSpec(name: "--target", takesValue: true),
     ],
     parse: { (parsed) throws -> Command in
       let name = "resolve"
@@ -90,29 +101,41 @@ enum ResolveCommand {
         }
         idiom = value
       }
-      let format = try parseFormat(parsed, default: ResolveOptions.Format.text, subcommand: name)
+      let format = try parseFormat(parsed, default: OutputFormat.text, subcommand: name)
       return .resolve(
         ResolveOptions(
-          name: parsed.positionals.first, root: root, scale: scale, idiom: idiom, format: format, list: list))
+          name: parsed.positionals.first, root: root, scale: scale, idiom: idiom, format: format, list: list,
+          target: parsed.value("--target")))
     })
 
   static func run(_ options: ResolveOptions, console: Console) -> Int32 {
     let library: AssetLibrary
     do {
-      library = try AssetLibrary(root: options.root, cache: ImageCache(costLimit: 0, countLimit: 0))
+      library = try AssetLibrary(
+        root: options.root, cache: ImageCache(costLimit: 0, countLimit: 0), namespace: options.target,
+        lookupLanes: 1)
+    } catch let error as ResolveError {
+      if case .unknownNamespace = error.reason {
+        console.error(error.description)
+        return ExitStatus.usage
+      }
+      console.error("\(options.root): no such folder")
+      return ExitStatus.noInput
     } catch {
       console.error("\(options.root): no such folder")
       return ExitStatus.noInput
     }
     guard let name = options.name, !options.list else {
-      return list(library.catalog, root: options.root, format: options.format, console: console)
+      return list(
+        library.catalog, namespace: options.target, root: options.root, format: options.format,
+        console: console)
     }
     let resolved: ResolvedVariant
     do {
       resolved = try library.variant(named: name, scale: options.scale, idiom: options.idiom)
     } catch let error as ResolveError {
       console.error(error.description)
-      return error.isNotFound ? ExitStatus.findings : ExitStatus.dataError
+      return error.isNotFound || error.isAmbiguous ? ExitStatus.findings : ExitStatus.dataError
     } catch {
       console.error("\(error)")
       return ExitStatus.dataError
@@ -146,18 +169,22 @@ enum ResolveCommand {
   }
 
   private static func list(
-    _ catalog: AssetCatalog, root: String, format: ResolveOptions.Format, console: Console
+    _ catalog: AssetCatalog, namespace: String?, root: String, format: OutputFormat,
+    console: Console
   )
     -> Int32
   {
     for problem in catalog.problems {
       console.warning("\(join(root, problem.path)): \(problem.message) [\(problem.kind)]")
     }
+    let shown = namespace.flatMap { catalog.namespace($0)?.assets } ?? catalog.assets
+    let spaces = namespaceTable(catalog)
     switch format {
     case .json:
-      let assets = catalog.assets.map { asset in
+      let assets = shown.map { asset in
         JSONValue.object([
           ("name", .string(asset.name)),
+          ("namespaces", .array((spaces[asset.location + "\u{0}" + asset.name] ?? []).map { .string($0) })),
           ("source", .string(source(asset.source))),
           (
             "variants",
@@ -176,19 +203,30 @@ enum ResolveCommand {
       console.out(JSONValue.array(assets).rendered() + "\n")
     case .text:
       var text = ""
-      for asset in catalog.assets {
+      for asset in shown {
         let variants = asset.variants.map { variant in
           var label = "@\(variant.scale)x"
           if let idiom = variant.catalogIdiom ?? variant.idiom?.rawValue { label += " \(idiom)" }
           if let size = variant.size { label += " \(size)" }
           return "\(label) \(variant.path)"
         }
+        let holders = (spaces[asset.location + "\u{0}" + asset.name] ?? []).joined(separator: ",")
         text +=
-          "\(asset.name)\t" + (variants.isEmpty ? "(no files)" : variants.joined(separator: ", ")) + "\n"
+          "\(asset.name)\t\(holders)\t" + (variants.isEmpty ? "(no files)" : variants.joined(separator: ", "))
+          + "\n"
       }
       console.out(text)
     }
     return ExitStatus.success
+  }
+
+  /// Per asset (by location and name), the identifiers of the name spaces that hold it.
+  private static func namespaceTable(_ catalog: AssetCatalog) -> [String: [String]] {
+    var table: [String: [String]] = [:]
+    for space in catalog.namespaces {
+      for asset in space.assets { table[asset.location + "\u{0}" + asset.name, default: []].append(space.id) }
+    }
+    return table
   }
 
   private static func source(_ source: Asset.Source) -> String {

@@ -1,38 +1,41 @@
 import AssetResolver
 import ContactSheet
 import Foundation
+import IconGridSupport
 import PNGCodec
+import SheetManifest
 
 /// Options of `icongrid sheet`.
-public struct SheetOptions: Sendable, Equatable {
-  /// Output formats of the summary.
-  public enum Format: String, Sendable, CaseIterable { case text, json }
+package struct SheetOptions: Sendable, Equatable {
   /// An asset folder or a manifest (JSON, XML or binary plist).
-  public var input: String
+  package var input: String
   /// The PNG to write.
-  public var output: String
+  package var output: String
   /// Where icons resolve; `nil`: the input folder, or the manifest's folder.
-  public var assets: String?
+  package var assets: String?
   /// The grid, in points, and the scale.
-  public var layout: SheetLayoutOptions
+  package var layout: SheetLayoutOptions
   /// Colours and labels.
-  public var style: SheetStyle
+  package var style: SheetStyle
   /// The font family fontconfig looks up; `nil` for its default sans-serif.
-  public var font: String?
+  package var font: String?
   /// Text or JSON summary.
-  public var format: Format
+  package var format: OutputFormat
   /// Missing icons and fallbacks make the exit status 1.
-  public var strict: Bool
+  package var strict: Bool
   /// Progress on stderr even when it is not a terminal.
-  public var progress: Bool
+  package var progress: Bool
+  /// The name space icons resolve in (a target's name, or a catalog's path); `nil` for all.
+  package var target: String?
   /// What labels say; `nil`: the manifest's names, or a folder's asset names.
-  public var label: SheetLabelSource?
+  package var label: SheetLabelSource?
 
   /// Creates options with the defaults of the command line.
-  public init(
+  package init(
     input: String, output: String, assets: String? = nil, layout: SheetLayoutOptions = .init(),
-    style: SheetStyle = .init(), font: String? = nil, format: Format = .text, strict: Bool = false,
-    progress: Bool = false, label: SheetLabelSource? = nil
+    style: SheetStyle = .init(), font: String? = nil, format: OutputFormat = .text, strict: Bool = false,
+    progress: Bool = false, target: String? = nil,
+    label: SheetLabelSource? = nil
   ) {
     self.input = input
     self.output = output
@@ -43,6 +46,7 @@ public struct SheetOptions: Sendable, Equatable {
     self.format = format
     self.strict = strict
     self.progress = progress
+    self.target = target
     self.label = label
   }
 }
@@ -61,6 +65,8 @@ enum SheetCommand {
       options:
         -o, --output FILE       The PNG to write (atomically, with pHYs for the scale).
         --assets DIR            Where icons resolve (default: INPUT, or the manifest's folder).
+        --target NAME           Resolve in one name space: a target, or a catalog's path
+                                (a name several name spaces provide is otherwise ambiguous).
         --columns N             Tiles per row (default 4).
         --tile WxH              Tile size in points (default 80x90).
         --icon PT               Icon box in points (default 60).
@@ -88,7 +94,8 @@ enum SheetCommand {
       """,
     options: [
       "-o", "--output", "--assets", "--columns", "--tile", "--icon", "--width", "--margin", "--title",
-      "--scale", "--background", "--label-color", "--font", "--font-size", "--format", "--label",
+      "--scale", "--background", "--label-color", "--font", "--font-size", "--format", "--target",
+      "--label",
     ].map { OptionSpec(name: $0, takesValue: true) }
       + ["--no-labels", "--strict", "--progress"].map { OptionSpec(name: $0, takesValue: false) },
     parse: parse)
@@ -167,16 +174,19 @@ enum SheetCommand {
       SheetOptions(
         input: input, output: output, assets: parsed.value("--assets"), layout: layout, style: style,
         font: parsed.value("--font"), format: try parseFormat(parsed, default: .text, subcommand: "sheet"),
-        strict: parsed.has("--strict"), progress: parsed.has("--progress"), label: label))
+        strict: parsed.has("--strict"), progress: parsed.has("--progress"),
+        target: parsed.value("--target"), label: label))
   }
 
   /// The data source icons come from: the resolver's library over `assetsRoot` (loose
   /// files and asset catalogs, the scale rule, the decoded-image cache).
   ///
-  /// - Throws: when the assets folder cannot be opened (the command exits 66).
-  static func makeDataSource(assetsRoot: String) throws -> any SheetDataSource {
+  /// - Throws: when the assets folder cannot be opened (the command exits 66), or has no
+  ///   name space `target` (64).
+  static func makeDataSource(assetsRoot: String, target: String?) throws -> any SheetDataSource {
     AssetLibrarySource(
-      try AssetLibrary(root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), lookupLanes: 2))
+      try AssetLibrary(
+        root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), namespace: target, lookupLanes: 2))
   }
 
   /// The text renderer for labels (and, bigger, headings) at `pixelSize`: HarfBuzz and
@@ -209,7 +219,14 @@ enum SheetCommand {
     }
     let source: any SheetDataSource
     do {
-      source = try makeDataSource(assetsRoot: assetsRoot)
+      source = try makeDataSource(assetsRoot: assetsRoot, target: options.target)
+    } catch let error as ResolveError {
+      if case .unknownNamespace = error.reason {
+        console.error(error.description)
+        return ExitStatus.usage
+      }
+      console.error("\(assetsRoot): cannot open the assets folder: \(error)")
+      return ExitStatus.noInput
     } catch {
       console.error("\(assetsRoot): cannot open the assets folder: \(error)")
       return ExitStatus.noInput

@@ -150,17 +150,6 @@ import Testing
     #expect(try library.variant(named: "AppIcon", scale: 1).variant.catalogIdiom != "mac")
   }
 
-  @Test func aNameProvidedTwiceKeepsTheSetAndSaysSo() throws {
-    let tree = TempTree()
-    try tree.png("mail.png", width: 1, height: 1)
-    try tree.png("A.xcassets/mail.imageset/m.png", width: 2, height: 2)
-    tree.contents("A.xcassets/mail.imageset", [("m.png", "universal", "1x", nil)])
-    let catalog = AssetCatalog(root: tree.root)
-    #expect(catalog.asset(named: "mail")?.source == .imageSet(path: "A.xcassets/mail.imageset"))
-    #expect(catalog.problems.map(\.kind) == [.duplicateName])
-    #expect(catalog.problems.first?.path == "mail.png")
-  }
-
   @Test func anUnreadableRootIsAProblemNotACrash() {
     let catalog = AssetCatalog(root: "/nonexistent/icongrid-root")
     #expect(catalog.assets.isEmpty)

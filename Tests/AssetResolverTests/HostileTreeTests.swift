@@ -23,8 +23,8 @@ import Testing
     #expect(catalog.asset(named: "icon")?.variants.map(\.scale) == [2])
     #expect(
       catalog.problems.map(\.description) == [
-        "A.xcassets/icon.imageset/Contents.json: 99999 slot(s) repeat the idiom, scale and size of an earlier "
-          + "slot; the first is used"
+        "A.xcassets/icon.imageset/Contents.json: 99999 slot(s) repeat every trait of an earlier slot "
+          + "(universal @2x); the first is used"
       ])
     let library = try AssetLibrary(root: tree.root)
     #expect(try library.image(named: "icon", scale: 2).bitmap.width == 4)

@@ -1,6 +1,7 @@
 import AssetResolver
 import Foundation
 import PNGCodec
+import TestSupport
 import Testing
 
 @testable import ContactSheet
@@ -44,9 +45,7 @@ private func lookalikes(_ content: SheetContent, maxWidth: Int = 160) -> [String
   /// Loose files under a Pods folder and a family of catalog-like names sharing a long
   /// prefix: end-shortened, they all read "Pods/TUSaf…" or "Onboardin…".
   @Test func onboardingAndPodsFixtureGivesDistinctLabels() throws {
-    let root = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    let icon = Bitmap(width: 4, height: 4, filling: (10, 120, 200, 255))
+    let tree = try Tree()
     let files = [
       "Pods/TUSafariActivity/Pod/Assets/safari.png", "Pods/TUSafariActivity/Pod/Assets/safari-7.png",
       "Pods/TUSafariActivity/Pod/Assets/safari@2x.png",
@@ -55,13 +54,8 @@ private func lookalikes(_ content: SheetContent, maxWidth: Int = 160) -> [String
       "OnboardingBackground.png", "OnboardingDefaultBrowserImage.png", "OnboardingGradientLight.png",
       "OnboardingWidgetImage.png", "OnboardingWidgetImageDark.png", "OnboardingHomeScreenImage.png",
     ]
-    for file in files {
-      let path = root + "/" + file
-      try FileManager.default.createDirectory(
-        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-      try PNGEncoder.write(icon, to: path)
-    }
-    let library = try AssetLibrary(root: root)
+    for file in files { try tree.png(file, 4, 4) }
+    let library = try AssetLibrary(root: tree.root)
     let content = SheetContent(assetNames: library.catalog.assets.map(\.name))
     let tiles = content.sections.flatMap(\.tiles)
     #expect(tiles.count == 10)
@@ -125,7 +119,7 @@ private func lookalikes(_ content: SheetContent, maxWidth: Int = 160) -> [String
   /// The trees in ../shared/testdata/real: a folder sheet of each never shows two different
   /// names alike.
   @Test func realTreesHaveNoLookalikeLabels() throws {
-    let real = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata/real").path
+    let real = TestPaths.testData("real")
     let trees = try FileManager.default.contentsOfDirectory(atPath: real).filter { tree in
       var isDirectory: ObjCBool = false
       return FileManager.default.fileExists(atPath: real + "/" + tree, isDirectory: &isDirectory)

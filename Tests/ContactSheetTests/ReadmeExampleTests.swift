@@ -2,6 +2,7 @@ import AssetResolver
 import ContactSheet
 import Foundation
 import PNGCodec
+import TestSupport
 import Testing
 
 /// The example of README's "Rendering sheets in a service", with the root and the output as
@@ -25,15 +26,11 @@ func readmeSheetExample(root: String, output: String) throws -> SheetSummary {
 
 @Suite struct ReadmeExampleTests {
   @Test func theSheetExampleRunsAndDrawsLabels() throws {
-    let root = NSTemporaryDirectory() + "contactsheet-readme-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: root + "/Icons", withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    try PNGEncoder.write(
-      Bitmap(width: 120, height: 120, filling: (0, 90, 200, 255)), to: root + "/mail@2x.png")
-    try PNGEncoder.write(
-      Bitmap(width: 120, height: 120, filling: (0, 160, 60, 255)), to: root + "/Icons/maps@2x.png")
-    let output = root + "/sheet.png"
-    let summary = try readmeSheetExample(root: root, output: output)
+    let tree = try Tree()
+    try tree.png("mail@2x.png", 120, 120, color: (0, 90, 200, 255))
+    try tree.png("Icons/maps@2x.png", 120, 120, color: (0, 160, 60, 255))
+    let output = tree.path("sheet.png")
+    let summary = try readmeSheetExample(root: tree.root, output: output)
     #expect(summary.tiles == 2)
     #expect(summary.missing.isEmpty && summary.fallbacks.isEmpty)
     let sheet = try PNGDecoder.decode(contentsOf: output)
@@ -61,10 +58,8 @@ func readmeSheetExample(root: String, output: String) throws -> SheetSummary {
   @Test func aFontFileThatIsNotAFontThrows() throws {
     let content = SheetContent(assetNames: ["mail"])
     let layout = try SheetLayout(content: content, options: SheetLayoutOptions())
-    let root = NSTemporaryDirectory() + "contactsheet-readme-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    let library = try AssetLibrary(root: root)
+    let tree = try Tree()
+    let library = try AssetLibrary(root: tree.root)
     #expect(throws: FontError.self) {
       _ = try SheetRenderer(
         content: content, layout: layout, dataSource: AssetLibrarySource(library),

@@ -1,6 +1,7 @@
 import IconGridCLI
 import PNGCodec
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -14,10 +15,7 @@ final class ResolveFixture {
   let root: String
 
   init() throws {
-    var template = Array("/tmp/icongrid-cli-resolve-XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(made != nil, "mkdtemp failed")
-    root = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    root = TemporaryFolder.make("icongrid-cli-resolve")
     try PNGEncoder.write(Bitmap(width: 30, height: 30, filling: (1, 2, 3, 255)), to: root + "/mail.png")
     try PNGEncoder.write(Bitmap(width: 60, height: 60, filling: (1, 2, 3, 255)), to: root + "/mail@2x.png")
     mkdir(root + "/A.xcassets", 0o755)
@@ -30,17 +28,10 @@ final class ResolveFixture {
   }
 
   deinit {
-    for file in [
-      "mail.png", "mail@2x.png", "A.xcassets/maps.imageset/m.png", "A.xcassets/maps.imageset/Contents.json",
-    ] {
-      unlink(root + "/" + file)
-    }
-    rmdir(root + "/A.xcassets/maps.imageset")
-    rmdir(root + "/A.xcassets")
-    rmdir(root)
+    TemporaryFolder.remove(root)
   }
 
-  private func write(_ relative: String, _ text: String) {
+  func write(_ relative: String, _ text: String) {
     let fd = open(root + "/" + relative, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var copy = text
     copy.withUTF8 { _ = Glibc.write(fd, $0.baseAddress, $0.count) }
@@ -152,8 +143,8 @@ final class ResolveFixture {
     #expect(status == 0)
     #expect(
       captured.out == """
-        mail\t@1x mail.png, @2x mail@2x.png
-        maps\t@3x iphone A.xcassets/maps.imageset/m.png
+        mail\tfiles\t@1x mail.png, @2x mail@2x.png
+        maps\tA.xcassets\t@3x iphone A.xcassets/maps.imageset/m.png
 
         """)
     let json = CapturedConsole()
@@ -161,7 +152,49 @@ final class ResolveFixture {
       arguments: ["resolve", "--list", "--in", fixture.root, "--format", "json"], console: json.console)
     #expect(json.out.contains("\"name\": \"maps\""))
     #expect(json.out.contains("\"source\": \"imageset\""))
+    #expect(json.out.contains("\"namespaces\": [\n      \"A.xcassets\"\n    ]"))
     #expect(json.out.contains("\"path\": \"\(fixture.root)/mail@2x.png\""))
+  }
+
+  @Test func anAmbiguousNameExitsOneWithItsCandidatesAndTargetPicksOne() throws {
+    let fixture = try ResolveFixture()
+    // A second catalog with its own "maps", as an app and its widget each have their AppIcon.
+    mkdir(fixture.root + "/B.xcassets", 0o755)
+    mkdir(fixture.root + "/B.xcassets/maps.imageset", 0o755)
+    try PNGEncoder.write(
+      Bitmap(width: 20, height: 20, filling: (1, 2, 3, 255)),
+      to: fixture.root + "/B.xcassets/maps.imageset/b.png")
+    fixture.write(
+      "B.xcassets/maps.imageset/Contents.json", #"{"images": [{"idiom": "universal", "filename": "b.png"}]}"#)
+    defer {
+      unlink(fixture.root + "/B.xcassets/maps.imageset/b.png")
+      unlink(fixture.root + "/B.xcassets/maps.imageset/Contents.json")
+      rmdir(fixture.root + "/B.xcassets/maps.imageset")
+      rmdir(fixture.root + "/B.xcassets")
+    }
+    let ambiguous = CapturedConsole()
+    #expect(
+      IconGridCLI.main(arguments: ["resolve", "maps", "--in", fixture.root], console: ambiguous.console) == 1)
+    #expect(ambiguous.out.isEmpty)
+    #expect(
+      ambiguous.err
+        == "icongrid: error: asset \"maps\" in \(fixture.root) is ambiguous: 2 name spaces provide it; pick one: "
+        + "A.xcassets/maps.imageset (in A.xcassets), B.xcassets/maps.imageset (in B.xcassets)\n")
+    let picked = CapturedConsole()
+    let status = IconGridCLI.main(
+      arguments: ["resolve", "maps", "--in", fixture.root, "--target", "B.xcassets"], console: picked.console)
+    #expect(status == 0)
+    #expect(picked.out == "maps: \(fixture.root)/B.xcassets/maps.imageset/b.png @1x, 20×20 px = 20×20 pt\n")
+    let unknown = CapturedConsole()
+    #expect(
+      IconGridCLI.main(
+        arguments: ["resolve", "maps", "--in", fixture.root, "--target", "C"], console: unknown.console)
+        == 64)
+    #expect(unknown.err.contains("no name space \"C\""))
+    let list = CapturedConsole()
+    _ = IconGridCLI.main(
+      arguments: ["resolve", "--list", "--in", fixture.root, "--target", "B.xcassets"], console: list.console)
+    #expect(list.out == "maps\tB.xcassets\t@1x universal B.xcassets/maps.imageset/b.png\n")
   }
 
   @Test func helpListsResolve() {

@@ -1,0 +1,198 @@
+import IconGridSupport
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension CatalogScanner {
+  // MARK: - Plain folders
+
+  /// Lists a folder whose descriptor `fd` this call takes over.
+  mutating func walk(_ fd: Int32, relative: String) {
+    guard let directory = openDirectory(fd, relative: relative) else { return }
+    defer { closedir(directory) }
+    let directoryFD = dirfd(directory)
+    // Joined once per folder, not once per file.
+    let prefixes = Prefixes(root: root, folder: relative)
+    while let entry = readdir(directory) {
+      let type = entry.pointee.d_type
+      withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+        let name = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+        if name[0] == 0x2E { return }  // ".", ".." and hidden files
+        var kind = type
+        if kind == UInt8(DT_UNKNOWN) { kind = FileSystem.type(at: directoryFD, name) }
+        switch kind {
+        case UInt8(DT_REG):
+          if FileSystem.hasSuffix(name, ".png"), let file = text(of: name, in: relative) {
+            addLoose(prefixes, file: file)
+          } else if strcmp(name, "pubspec.yaml") == 0 {
+            flutterProjects.append(relative)
+          }
+        case UInt8(DT_DIR):
+          guard let folder = text(of: name, in: relative) else { return }
+          let child = CatalogScanner.join(relative, folder)
+          let childFD = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+          guard childFD >= 0 else {
+            problems.append(unreadable(child))
+            return
+          }
+          if CatalogScanner.isCatalog(folder) {
+            walkCatalog(childFD, relative: child, namespace: "")
+          } else if folder.hasSuffix(".icon") {
+            scanIconDocument(childFD, relative: child)
+          } else {
+            if CatalogScanner.isAndroidResourceFolder(folder, parent: relative) {
+              androidFolders.append(child)
+            }
+            walk(childFD, relative: child)
+          }
+        case UInt8(DT_LNK):
+          guard let file = text(of: name, in: relative) else { return }
+          followLink(relative: CatalogScanner.join(relative, file))
+        default:
+          return
+        }
+      }
+    }
+  }
+
+  /// A symbolic link is followed only when it resolves inside the root.
+  mutating func followLink(relative: String) {
+    let full = CatalogScanner.join(root, relative)
+    guard let target = FileSystem.realPath(full), let canonicalRoot,
+      FileSystem.isInside(target, root: canonicalRoot)
+    else {
+      problems.append(
+        CatalogProblem(
+          kind: .symlinkOutsideRoot, path: relative,
+          message: "symbolic link leads outside the root (or nowhere); not followed"))
+      return
+    }
+    var info = stat()
+    guard stat(target, &info) == 0 else { return }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+      let fd = open(target, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard fd >= 0 else {
+        problems.append(unreadable(relative))
+        return
+      }
+      if CatalogScanner.isCatalog(relative) {
+        walkCatalog(fd, relative: relative, namespace: "")
+      } else if relative.hasSuffix(".icon") {
+        scanIconDocument(fd, relative: relative)
+      } else {
+        walk(fd, relative: relative)
+      }
+    } else if (info.st_mode & S_IFMT) == S_IFREG, relative.hasSuffix(".png") {
+      let slash = relative.lastIndex(of: "/")
+      let folder = slash.map { String(relative[..<$0]) } ?? ""
+      let file = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
+      addLoose(Prefixes(root: root, folder: folder), file: file)
+    }
+  }
+
+  /// Whether `folder` in `parent` is an Android density folder (`res/drawable-hdpi`,
+  /// `res/mipmap-xxxhdpi`, `res/drawable-v11`, `res/raw`…), whose images follow Android's rules.
+  static func isAndroidResourceFolder(_ folder: String, parent: String) -> Bool {
+    guard folder.hasPrefix("drawable") || folder.hasPrefix("mipmap") || folder.hasPrefix("raw") else {
+      return false
+    }
+    return parent == "res" || parent.hasSuffix("/res")
+  }
+
+  /// Moves the loose files of Android resource folders and Flutter projects out of the
+  /// UIKit loose assets into ``skipped``: their variants are not `@Nx` files, and UIKit's
+  /// rule would call every one of them incomplete.
+  mutating func setAsideOtherLayouts() {
+    guard !androidFolders.isEmpty || !flutterProjects.isEmpty else { return }
+    let android = androidFolders.map { $0.isEmpty ? "" : $0 + "/" }
+    let flutter = flutterProjects.map { $0.isEmpty ? "" : $0 + "/" }
+    for (key, variants) in looseVariants {
+      var kept: [Variant] = []
+      for variant in variants {
+        if android.contains(where: { variant.path.hasPrefix($0) }) {
+          skipped.append(SkippedFile(path: variant.path, reason: .androidResource))
+        } else if flutter.contains(where: { CatalogScanner.isFlutterAsset(variant.path, project: $0) }) {
+          skipped.append(SkippedFile(path: variant.path, reason: .flutterAsset))
+        } else {
+          kept.append(variant)
+        }
+      }
+      if kept.count != variants.count { looseVariants[key] = kept.isEmpty ? nil : kept }
+    }
+  }
+
+  /// Whether `path` lies in the Flutter project at `project` (empty or ending in `/`)
+  /// outside its `ios/` and `macos/` runners, which are Xcode projects of their own.
+  static func isFlutterAsset(_ path: String, project: String) -> Bool {
+    guard path.hasPrefix(project) else { return false }
+    let inner = path.dropFirst(project.count)
+    return !inner.hasPrefix("ios/") && !inner.hasPrefix("macos/")
+  }
+
+  /// A folder's path relative to the root and from the root, each ending in `/`.
+  struct Prefixes {
+    var relative: String
+    var full: String
+
+    init(root: String, folder: String) {
+      relative = folder.isEmpty ? "" : folder + "/"
+      full = (root.hasSuffix("/") ? root : root + "/") + relative
+    }
+  }
+
+  mutating func addLoose(_ prefixes: Prefixes, file: String) {
+    let name = AssetName(parsing: file)
+    let variant = Variant(
+      path: prefixes.relative + file, fullPath: prefixes.full + file, scale: name.scale ?? 1,
+      idiom: name.idiom, suspiciousSuffix: name.suspiciousSuffix)
+    looseVariants[prefixes.relative + name.base, default: []].append(variant)
+  }
+
+  /// `fdopendir`, refusing to enter a folder twice (a symbolic link loop).
+  mutating func openDirectory(_ fd: Int32, relative: String) -> OpaquePointer? {
+    var info = stat()
+    if fstat(fd, &info) == 0 {
+      let id = FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+      guard visited.insert(id).inserted else {
+        close(fd)
+        return nil
+      }
+    }
+    guard let directory = fdopendir(fd) else {
+      problems.append(unreadable(relative))
+      close(fd)
+      return nil
+    }
+    return directory
+  }
+
+  /// The entry's name as a string, or `nil` with a problem recorded when it is not UTF-8:
+  /// a repaired name would name a file that does not exist, and no request could match it.
+  mutating func text(of name: UnsafePointer<CChar>, in relative: String) -> String? {
+    if let text = String(validatingCString: name) { return text }
+    let shown = String(
+      decoding: UnsafeBufferPointer(start: name, count: strlen(name)).map { UInt8(bitPattern: $0) },
+      as: UTF8.self)
+    problems.append(
+      CatalogProblem(
+        kind: .nonUTF8Name, path: CatalogScanner.join(relative, shown),
+        message: "the name is not valid UTF-8; skipped"))
+    return nil
+  }
+
+  func unreadable(_ relative: String) -> CatalogProblem {
+    CatalogProblem(
+      kind: .unreadableFolder, path: relative, message: "cannot list the folder: \(FileSystem.errorText())")
+  }
+
+}

@@ -1,0 +1,137 @@
+/// A file the index found and left out of every name space, and why.
+///
+/// The check reports these as counts ("12 files not in any target's resources; not
+/// checked") so that what it did not look at is said, never silently dropped.
+public struct SkippedFile: Sendable, Hashable, CustomStringConvertible {
+  /// Why a file was left out. Extensible: switch with a `default`.
+  public struct Reason: Sendable, Hashable, CustomStringConvertible {
+    /// A stable, kebab-case name for reports.
+    public let description: String
+    private init(_ name: String) { description = name }
+
+    /// The root holds an Xcode project and no target copies the file (screenshots,
+    /// README images, snapshot-test references): it does not ship.
+    public static let notInAnyTarget = Reason("not-in-any-target")
+    /// The file lies in an Android resource folder (`res/drawable-hdpi`, `res/mipmap-…`),
+    /// whose density rules are not UIKit's.
+    public static let androidResource = Reason("android-resource")
+    /// The file is a Flutter asset variant (`2.0x/`, `3.0x/` beside a `pubspec.yaml`, and
+    /// the images they are variants of), whose rule is not UIKit's.
+    public static let flutterAsset = Reason("flutter-asset")
+  }
+
+  /// The file, relative to the root.
+  public var path: String
+  /// Why it is in no name space.
+  public var reason: Reason
+
+  /// Creates a record.
+  ///
+  /// - Parameters:
+  ///   - path: the file, relative to the root.
+  ///   - reason: why it was left out.
+  public init(path: String, reason: Reason) {
+    self.path = path
+    self.reason = reason
+  }
+
+  /// `path (reason)`.
+  public var description: String { "\(path) (\(reason))" }
+}
+
+/// What a target's bundle holds, in paths relative to the index's root: the input from
+/// which a target's name space is built.
+struct TargetResources {
+  /// The name space identifier (the target's name, qualified by its project when two
+  /// projects have targets of that name).
+  var id: String
+  /// The `.xcassets` folders the target compiles.
+  var catalogs: [String]
+  /// Loose files it copies flat, by their own file name.
+  var files: [String]
+  /// Folder references it copies whole, under the folder's own name.
+  var folders: [String]
+}
+
+extension CatalogScanner {
+  /// The index in name spaces when the root holds a project: one per target, as its
+  /// bundle sees it, plus one per catalog no target compiles. Loose files no target
+  /// copies are in no name space and are returned as skipped.
+  func index(targets: [TargetResources]) -> (index: Index, skipped: [SkippedFile]) {
+    var setsByCatalog: [String: [Asset]] = [:]
+    for asset in setAssets { setsByCatalog[catalogID(of: asset.location), default: []].append(asset) }
+    var filesByPath: [String: Variant] = [:]
+    for variants in looseVariants.values {
+      for variant in variants { filesByPath[variant.path] = variant }
+    }
+    var claimedCatalogs: Set<String> = []
+    var shipped: Set<String> = []
+    var namespaces: [AssetNamespace] = []
+    for target in targets {
+      var assets: [Asset] = []
+      var catalogs: [String] = []
+      for catalog in Set(target.catalogs) {
+        claimedCatalogs.insert(catalog)
+        catalogs.append(catalog)
+        assets += setsByCatalog[catalog] ?? []
+      }
+      // Copied flat: `icon.png` and `icon@2x.png` from anywhere are the target's "icon".
+      var loose: [String: [Variant]] = [:]
+      for path in Set(target.files) {
+        guard let variant = filesByPath[path] else { continue }
+        shipped.insert(path)
+        loose[AssetName(parsing: Index.lastComponent(of: path)).base, default: []].append(variant)
+      }
+      var looseAssets = CatalogScanner.flatAssets(loose)
+      for folder in Set(target.folders) {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        let shown = Index.lastComponent(of: folder) + "/"
+        var inFolder: [String: [Variant]] = [:]
+        for (path, variant) in filesByPath where path.hasPrefix(prefix) {
+          shipped.insert(path)
+          let inner = String(path.dropFirst(prefix.count))
+          let slash = inner.lastIndex(of: "/")
+          let folderPart = slash.map { String(inner[...$0]) } ?? ""
+          let file = slash.map { String(inner[inner.index(after: $0)...]) } ?? inner
+          inFolder[shown + folderPart + AssetName(parsing: file).base, default: []].append(variant)
+        }
+        looseAssets += inFolder.map { Asset(name: $0.key, source: .looseFiles, variants: $0.value) }
+      }
+      namespaces.append(
+        AssetNamespace(id: target.id, kind: .target, assets: assets + looseAssets, catalogs: catalogs))
+    }
+    namespaces.sort { $0.id < $1.id }
+    for (catalog, assets) in setsByCatalog.sorted(by: { $0.key < $1.key })
+    where !claimedCatalogs.contains(catalog) {
+      namespaces.append(AssetNamespace(id: catalog, kind: .catalog, assets: assets, catalogs: [catalog]))
+    }
+    let skipped = filesByPath.keys.filter { !shipped.contains($0) }.sorted().map {
+      SkippedFile(path: $0, reason: .notInAnyTarget)
+    }
+    return (Index(namespaces: namespaces), skipped)
+  }
+
+  /// Files copied flat under one base name: one asset (`icon.png` and `icon@2x.png` are
+  /// one image in the bundle, wherever they come from), or, when two files of the same
+  /// file name would land on one another, an asset for each copy, so the index reports
+  /// the duplicate.
+  static func flatAssets(_ loose: [String: [Variant]]) -> [Asset] {
+    var assets: [Asset] = []
+    for (name, variants) in loose {
+      var buckets: [(files: Set<String>, variants: [Variant])] = []
+      for variant in variants.sorted(by: { $0.path < $1.path }) {
+        let file = Index.lastComponent(of: variant.path)
+        if let free = buckets.firstIndex(where: { !$0.files.contains(file) }) {
+          buckets[free].files.insert(file)
+          buckets[free].variants.append(variant)
+        } else {
+          buckets.append(([file], [variant]))
+        }
+      }
+      for bucket in buckets {
+        assets.append(Asset(name: name, source: .looseFiles, variants: bucket.variants))
+      }
+    }
+    return assets
+  }
+}

@@ -1,0 +1,246 @@
+/// The kind of device a request is for: the iOS families a file name can name (`~iphone`,
+/// `~ipad`) and the platforms a catalog slot can be for.
+public enum DeviceIdiom: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  /// An iPhone (`iphone` slots, `~iphone` files).
+  case iphone
+  /// An iPad (`ipad` slots, `~ipad` files).
+  case ipad
+  /// CarPlay (`car` slots).
+  case car
+  /// Apple Watch (`watch` slots, `universal` slots for `watchos`).
+  case watch
+  /// A Mac (`mac` slots, `universal` slots for `macos`).
+  case mac
+  /// Apple TV (`tv` slots, `universal` slots for `tvos`).
+  case tv
+  /// Apple Vision Pro (`vision` slots, `universal` slots for `xros`).
+  case vision
+
+  /// The device of a file-name idiom.
+  public init(_ idiom: Idiom) {
+    switch idiom {
+    case .iphone: self = .iphone
+    case .ipad: self = .ipad
+    }
+  }
+
+  /// The file-name idiom of this device (`iphone`, `ipad`); `nil` for the others.
+  public var fileIdiom: Idiom? {
+    switch self {
+    case .iphone: .iphone
+    case .ipad: .ipad
+    default: nil
+    }
+  }
+
+  public var description: String { rawValue }
+}
+
+/// What a screen asks of an asset: its scale, device and the traits that pick among a set's
+/// slots, as a `UITraitCollection` does.
+///
+/// Every trait defaults to what a plain iOS screen has: any (light) appearance, standard
+/// contrast, sRGB, any size class. A trait the set has no slot for falls back the way UIKit
+/// does: a dark request with no dark slot gets the default one; a P3 request gets the sRGB
+/// slot. A slot made for another trait value (dark for a light request, `compact` for any
+/// size class) is used only when nothing else can serve.
+///
+/// ```swift
+/// let request = TraitRequest(scale: 2, idiom: .iphone, appearance: .dark)
+/// let variant = asset.variant(for: request)
+/// ```
+public struct TraitRequest: Sendable, Hashable, CustomStringConvertible {
+  /// The interface style a request is for.
+  public enum Appearance: String, Sendable, Hashable, CaseIterable {
+    /// No preference: the default (light) artwork.
+    case any
+    /// Light mode: a `light` slot if there is one, else the default.
+    case light
+    /// Dark mode: a `dark` slot if there is one, else the default.
+    case dark
+    /// The tinted home screen (iOS 18): a `tinted` slot if there is one, else the default.
+    case tinted
+  }
+
+  /// The colour space of the display.
+  public enum Gamut: String, Sendable, Hashable, CaseIterable {
+    /// A standard display: `sRGB` or gamut-less slots; a `display-P3` one only as a last resort.
+    case sRGB
+    /// A wide-colour display: `display-P3` slots first, then the others.
+    case p3
+  }
+
+  /// A horizontal or vertical size class.
+  public enum SizeClass: String, Sendable, Hashable, CaseIterable {
+    /// `compact`.
+    case compact
+    /// `regular`.
+    case regular
+  }
+
+  /// The screen's scale (1, 2, 3…).
+  public var scale: Int
+  /// The device; `nil` for a generic iOS screen (generic files first, then iPhone ones, iPad
+  /// ones last).
+  public var idiom: DeviceIdiom?
+  /// The interface style.
+  public var appearance: Appearance
+  /// Whether the screen asks for high contrast (`contrast: high` slots first).
+  public var highContrast: Bool
+  /// The display's gamut.
+  public var gamut: Gamut
+  /// The horizontal size class; `nil` for any (slots without a `width-class`).
+  public var widthClass: SizeClass?
+  /// The vertical size class; `nil` for any (slots without a `height-class`).
+  public var heightClass: SizeClass?
+
+  /// Creates a request; every trait not given is the default.
+  ///
+  /// - Parameters:
+  ///   - scale: the screen's scale, 1 or more.
+  ///   - idiom: the device; `nil` for a generic iOS screen.
+  ///   - appearance: the interface style.
+  ///   - highContrast: whether high contrast is on.
+  ///   - gamut: the display's gamut.
+  ///   - widthClass: the horizontal size class; `nil` for any.
+  ///   - heightClass: the vertical size class; `nil` for any.
+  public init(
+    scale: Int, idiom: DeviceIdiom? = nil, appearance: Appearance = .any, highContrast: Bool = false,
+    gamut: Gamut = .sRGB, widthClass: SizeClass? = nil, heightClass: SizeClass? = nil
+  ) {
+    self.scale = scale
+    self.idiom = idiom
+    self.appearance = appearance
+    self.highContrast = highContrast
+    self.gamut = gamut
+    self.widthClass = widthClass
+    self.heightClass = heightClass
+  }
+
+  /// The default-trait request of a file-name idiom: what `variant(scale:idiom:)` answers.
+  ///
+  /// - Parameters:
+  ///   - scale: the screen's scale.
+  ///   - idiom: `iphone`, `ipad`, or `nil` for a generic screen.
+  public init(scale: Int, idiom: Idiom?) {
+    self.init(scale: scale, idiom: idiom.map(DeviceIdiom.init))
+  }
+
+  /// Whether every trait but scale and idiom is the default (such requests are precomputed).
+  public var hasDefaultTraits: Bool {
+    (appearance == .any || appearance == .light) && !highContrast && gamut == .sRGB && widthClass == nil
+      && heightClass == nil
+  }
+
+  /// `@2x iphone dark P3`: the scale and each trait that is not the default.
+  public var description: String {
+    var parts = ["@\(scale)x"]
+    if let idiom { parts.append(idiom.rawValue) }
+    if appearance != .any { parts.append(appearance.rawValue) }
+    if highContrast { parts.append("high-contrast") }
+    if gamut == .p3 { parts.append("P3") }
+    if let widthClass { parts.append("\(widthClass.rawValue)-width") }
+    if let heightClass { parts.append("\(heightClass.rawValue)-height") }
+    return parts.joined(separator: " ")
+  }
+}
+
+/// Which devices a slot or file serves, read once from its idiom and platform.
+enum SlotFamily: UInt8, Sendable {
+  /// A generic file or a `universal` slot without a platform: every device.
+  case universal
+  case iosUniversal, iphone, ipad, iosMarketing, car
+  case watchUniversal, watch, watchMarketing
+  case macUniversal, mac
+  case tvUniversal, tv, tvMarketing
+  case visionUniversal, vision
+  /// An idiom or platform this index does not know: never chosen.
+  case unknown
+
+  /// The family of a loose file's idiom.
+  init(fileIdiom: Idiom?) {
+    switch fileIdiom {
+    case nil: self = .universal
+    case .iphone: self = .iphone
+    case .ipad: self = .ipad
+    }
+  }
+
+  /// The family of a catalog slot's `idiom` and `platform`.
+  init(catalogIdiom: String?, platform: String?) {
+    switch catalogIdiom {
+    case nil, "universal":
+      switch platform {
+      case nil: self = .universal
+      case "ios": self = .iosUniversal
+      case "watchos": self = .watchUniversal
+      case "macos": self = .macUniversal
+      case "tvos": self = .tvUniversal
+      case "xros", "visionos": self = .visionUniversal
+      default: self = .unknown
+      }
+    case "iphone": self = .iphone
+    case "ipad": self = .ipad
+    case "ios-marketing": self = .iosMarketing
+    case "car": self = .car
+    case "watch": self = .watch
+    case "watch-marketing": self = .watchMarketing
+    case "mac": self = .mac
+    case "tv": self = .tv
+    case "tv-marketing": self = .tvMarketing
+    case "vision", "reality": self = .vision
+    default: self = .unknown
+    }
+  }
+
+  /// The App Store image of an app icon set: chosen only when nothing else serves.
+  var isMarketing: Bool { self == .iosMarketing || self == .watchMarketing || self == .tvMarketing }
+
+  /// Whether a generic iOS request (no idiom) may use it.
+  var servesGenericIOS: Bool {
+    switch self {
+    case .universal, .iosUniversal, .iphone, .ipad, .iosMarketing: true
+    default: false
+    }
+  }
+
+  /// The device a slot of this family is made for; `nil` for every device.
+  var device: DeviceIdiom? {
+    switch self {
+    case .universal, .unknown: nil
+    case .iosUniversal, .iphone, .iosMarketing: .iphone
+    case .ipad: .ipad
+    case .car: .car
+    case .watchUniversal, .watch, .watchMarketing: .watch
+    case .macUniversal, .mac: .mac
+    case .tvUniversal, .tv, .tvMarketing: .tv
+    case .visionUniversal, .vision: .vision
+    }
+  }
+
+  /// How well it serves `idiom`: 0 its own idiom, 1 its platform's universal slot, 2 a slot
+  /// for every device; `nil` when it does not serve it at all.
+  func rank(for idiom: DeviceIdiom?) -> Int? {
+    guard let idiom else {
+      switch self {
+      case .universal, .iosUniversal: return 0
+      case .iphone, .iosMarketing: return 1
+      // An iPad file serves a generic request only where no generic or iPhone file does.
+      case .ipad: return 10
+      default: return nil
+      }
+    }
+    switch (idiom, self) {
+    case (_, .universal): return 2
+    case (.iphone, .iphone), (.ipad, .ipad), (.car, .car), (.watch, .watch), (.mac, .mac), (.tv, .tv),
+      (.vision, .vision):
+      return 0
+    case (.iphone, .iosMarketing), (.ipad, .iosMarketing), (.watch, .watchMarketing), (.tv, .tvMarketing):
+      return 0
+    case (.iphone, .iosUniversal), (.ipad, .iosUniversal), (.car, .iosUniversal), (.watch, .watchUniversal),
+      (.mac, .macUniversal), (.tv, .tvUniversal), (.vision, .visionUniversal):
+      return 1
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import AssetResolver
+import Testing
+
+/// Android resource folders and Flutter projects are not UIKit loose files: they are
+/// recorded as skipped, with the reason, and kept out of the assets.
+@Suite struct OtherLayoutTests {
+  /// An Android module (Omni-Notes' shape) and a Flutter package with an example app
+  /// (rflutter_alert's shape) beside an iOS folder of ordinary loose files.
+  static func tree() throws -> TempTree {
+    let tree = TempTree()
+    for folder in ["drawable-hdpi", "drawable-xhdpi-v11", "mipmap-xxhdpi", "raw"] {
+      try tree.png("app/src/main/res/\(folder)/ic_note.png", width: 2, height: 2)
+    }
+    try tree.png("app/src/main/assets/drawable-hdpi/not-android.png", width: 2, height: 2)
+    tree.text("flutter_pkg/pubspec.yaml", "name: flutter_pkg\n")
+    try tree.png("flutter_pkg/assets/images/close.png", width: 2, height: 2)
+    try tree.png("flutter_pkg/assets/images/2.0x/close.png", width: 4, height: 4)
+    try tree.png("flutter_pkg/assets/images/3.0x/close.png", width: 6, height: 6)
+    try tree.png("flutter_pkg/ios/Runner/launch@2x.png", width: 4, height: 4)
+    try tree.png("ios/mail@2x.png", width: 4, height: 4)
+    return tree
+  }
+
+  @Test func androidAndFlutterFilesAreSkippedWithTheirReason() throws {
+    let tree = try Self.tree()
+    let catalog = AssetCatalog(root: tree.root)
+    let byReason = Dictionary(grouping: catalog.skipped, by: \.reason).mapValues { $0.map(\.path) }
+    #expect(
+      byReason[.androidResource] == [
+        "app/src/main/res/drawable-hdpi/ic_note.png", "app/src/main/res/drawable-xhdpi-v11/ic_note.png",
+        "app/src/main/res/mipmap-xxhdpi/ic_note.png", "app/src/main/res/raw/ic_note.png",
+      ])
+    #expect(
+      byReason[.flutterAsset] == [
+        "flutter_pkg/assets/images/2.0x/close.png", "flutter_pkg/assets/images/3.0x/close.png",
+        "flutter_pkg/assets/images/close.png",
+      ])
+    // A drawable folder outside `res`, a Flutter project's iOS runner and plain loose files stay.
+    #expect(
+      catalog.assets.map(\.name) == [
+        "app/src/main/assets/drawable-hdpi/not-android", "flutter_pkg/ios/Runner/launch", "ios/mail",
+      ])
+    #expect(catalog.problems.isEmpty)
+    #expect(catalog.unshippedFiles.isEmpty)
+  }
+
+  @Test func aRootInsideAnAndroidOrFlutterFolderIsSkippedWhole() throws {
+    let tree = try Self.tree()
+    let drawable = AssetCatalog(root: tree.path("app/src/main/res/drawable-hdpi"))
+    #expect(drawable.assets.isEmpty)
+    #expect(drawable.skipped == [SkippedFile(path: "ic_note.png", reason: .androidResource)])
+    let images = AssetCatalog(root: tree.path("flutter_pkg/assets/images"))
+    #expect(images.assets.isEmpty)
+    #expect(images.skipped.map(\.path) == ["2.0x/close.png", "3.0x/close.png", "close.png"])
+    #expect(images.skipped.allSatisfy { $0.reason == .flutterAsset })
+    let runner = AssetCatalog(root: tree.path("flutter_pkg/ios/Runner"))
+    #expect(runner.assets.map(\.name) == ["launch"])
+    #expect(runner.skipped.isEmpty)
+  }
+}
