@@ -21,6 +21,16 @@ let package = Package(
       pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]
     ),
+    .systemLibrary(
+      name: "CHarfBuzz",
+      pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"])]
+    ),
+    .systemLibrary(
+      name: "CFriBidi",
+      pkgConfig: "fribidi",
+      providers: [.apt(["libfribidi-dev"])]
+    ),
     // Package-only helpers several modules share (JSON writer, edit distance, parallel map,
     // POSIX file helpers). It depends on nothing of ours, so the codec can use it; no product.
     .target(name: "IconGridSupport"),
@@ -31,7 +41,7 @@ let package = Package(
     .target(name: "SheetManifest"),
     .target(
       name: "ContactSheet",
-      dependencies: ["SheetManifest", "AssetResolver", "PNGCodec", "IconGridSupport", "CFreeType"]),
+      dependencies: ["SheetManifest", "AssetResolver", "PNGCodec", "IconGridSupport", "CFreeType", "CHarfBuzz", "CFriBidi"]),
     .target(name: "AssetCheck", dependencies: ["AssetResolver", "PNGCodec", "IconGridSupport"]),
     .target(
       name: "IconGridCLI",

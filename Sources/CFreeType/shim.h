@@ -12,8 +12,6 @@
 static const FT_Int32 icongrid_ft_load_render_light = FT_LOAD_RENDER | FT_LOAD_TARGET_LIGHT;
 static const FT_Int32 icongrid_ft_load_metrics_light = FT_LOAD_DEFAULT | FT_LOAD_TARGET_LIGHT;
 
-static inline int icongrid_ft_has_kerning(FT_Face face) { return FT_HAS_KERNING(face) ? 1 : 0; }
-
 static inline int icongrid_ft_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
 
 static const char *const icongrid_fc_family = FC_FAMILY;

@@ -56,7 +56,7 @@ extension SheetRenderer {
       drawBadge(badge, box: box, clip: tileRect, canvas: canvas)
     }
     if style.showLabels, let labels {
-      let mask = labels.renderer.render(tile.name, maxWidth: tileRect.width)
+      let mask = labels.renderer.render(labels.shown[tile.name] ?? tile.name, maxWidth: tileRect.width)
       let labelTop = tileRect.y + Int((geometry.labelTop * scale).rounded())
       let labelHeight = Int((geometry.labelHeight * scale).rounded())
       let lineTop = labelTop + (labelHeight - labels.renderer.lineHeight) / 2

@@ -28,6 +28,9 @@ public struct SheetRenderer: Sendable {
   struct TextSetting: Sendable {
     var renderer: any LabelRendering
     var baseline: Int
+    /// Labels shown otherwise than as themselves, so shortened labels stay distinct
+    /// (`DistinctLabels`); empty for headings.
+    var shown: [String: String] = [:]
     init(_ renderer: any LabelRendering) {
       self.renderer = renderer
       self.baseline = renderer.render("Hg", maxWidth: 1 << 20).baseline
@@ -53,8 +56,14 @@ public struct SheetRenderer: Sendable {
     self.layout = layout
     self.style = style
     self.dataSource = dataSource
-    self.labels = labels.map(TextSetting.init)
     self.headings = (headings ?? labels).map(TextSetting.init)
+    var labels = labels.map(TextSetting.init)
+    if style.showLabels, let renderer = labels?.renderer {
+      labels?.shown = DistinctLabels.shown(
+        for: content.sections.lazy.flatMap(\.tiles).map(\.name),
+        maxWidth: layout.options.tileWidth * layout.options.scale, width: renderer.width(of:))
+    }
+    self.labels = labels
   }
 
   /// The zlib level sheets are written with. Measured on 5,000 real icons (Scripts/bench

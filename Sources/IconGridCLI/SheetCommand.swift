@@ -29,12 +29,15 @@ package struct SheetOptions: Sendable, Equatable {
   package var target: String?
   /// The device, appearance and gamut icons are drawn for (its scale is the layout's).
   package var traits: TraitRequest
+  /// What labels say; `nil`: the manifest's names, or a folder's asset names.
+  package var label: SheetLabelSource?
 
   /// Creates options with the defaults of the command line.
   package init(
     input: String, output: String, assets: String? = nil, layout: SheetLayoutOptions = .init(),
     style: SheetStyle = .init(), font: String? = nil, format: OutputFormat = .text, strict: Bool = false,
-    progress: Bool = false, target: String? = nil, traits: TraitRequest = TraitRequest(scale: 1)
+    progress: Bool = false, target: String? = nil, traits: TraitRequest = TraitRequest(scale: 1),
+    label: SheetLabelSource? = nil
   ) {
     self.input = input
     self.output = output
@@ -47,6 +50,7 @@ package struct SheetOptions: Sendable, Equatable {
     self.progress = progress
     self.target = target
     self.traits = traits
+    self.label = label
   }
 }
 
@@ -79,9 +83,14 @@ enum SheetCommand {
         --scale 1|2|3           Pixels per point (default 2).
         --background COLOR      #RRGGBB, #RRGGBBAA or transparent (default #FFFFFF).
         --label-color COLOR     #RRGGBB (default #1C1C1E).
-        --font FAMILY           Label font family (default: fontconfig's sans-serif).
+        --font FAMILY|FILE      Label font: a family (default: fontconfig's sans-serif), or
+                                a font file when it contains a '/'.
         --font-size PT          Label size in points (default 12).
         --no-labels             Tiles without names.
+        --label name|path|manifest
+                                What labels say: the asset's own name (default for a folder),
+                                its path under the assets folder, or the manifest's name
+                                (default for a manifest). Shortened labels stay distinct.
         --format text|json      The summary: one line (default) or JSON on stdout.
         --strict                Exit 1 when an icon is missing or drawn from another scale.
         --progress              Progress on stderr (automatic on a terminal above 300 tiles).
@@ -94,6 +103,7 @@ enum SheetCommand {
       "-o", "--output", "--assets", "--columns", "--tile", "--icon", "--width", "--margin", "--title",
       "--scale", "--background", "--label-color", "--font", "--font-size", "--format", "--target",
       "--idiom", "--appearance", "--gamut",
+      "--label",
     ].map { OptionSpec(name: $0, takesValue: true) }
       + ["--no-labels", "--strict", "--progress"].map { OptionSpec(name: $0, takesValue: false) },
     parse: parse)
@@ -162,6 +172,13 @@ enum SheetCommand {
     if let label = try color("--label-color") { style.labelColor = label }
     style.showLabels = !parsed.has("--no-labels")
     let traits = try TraitOptions.parse(parsed, subcommand: "sheet")
+    var label: SheetLabelSource?
+    if let text = parsed.value("--label") {
+      guard let value = SheetLabelSource(rawValue: text) else {
+        throw fail("--label expects name, path or manifest, not '\(text)'")
+      }
+      label = value
+    }
     return .sheet(
       SheetOptions(
         input: input, output: output, assets: parsed.value("--assets"), layout: layout, style: style,
@@ -170,7 +187,8 @@ enum SheetCommand {
         target: parsed.value("--target"),
         traits: TraitRequest(
           scale: 1, idiom: traits.idiom, appearance: traits.appearance, highContrast: traits.highContrast,
-          gamut: traits.gamut)))
+          gamut: traits.gamut),
+        label: label))
   }
 
   /// The data source icons come from: the resolver's library over `assetsRoot` (loose
@@ -187,10 +205,12 @@ enum SheetCommand {
       traits: traits)
   }
 
-  /// The text renderer for labels (and, bigger, headings) at `pixelSize`: FreeType, with
-  /// fontconfig's per-character fallback.
-  static func makeLabelRenderer(family: String?, pixelSize: Int) throws -> any LabelRendering {
-    try LabelRasterizer(family: family, pixelSize: pixelSize)
+  /// The text renderer for labels (and, bigger, headings) at `pixelSize`: HarfBuzz and
+  /// FreeType, with fontconfig's per-character fallback. `font` is a family, or a font file
+  /// when it contains a `/`.
+  static func makeLabelRenderer(font: String?, pixelSize: Int) throws -> any LabelRendering {
+    let choice = font.map { $0.contains("/") ? LabelFont.file($0) : LabelFont.family($0) } ?? .systemDefault
+    return try LabelRasterizer(font: choice, pixelSize: pixelSize)
   }
 
   static func run(_ options: SheetOptions, console: Console) -> Int32 {
@@ -227,7 +247,11 @@ enum SheetCommand {
       console.error("\(assetsRoot): cannot open the assets folder: \(error)")
       return ExitStatus.noInput
     }
-    let content: SheetContent
+    if folderInput, options.label == .manifest {
+      console.error("\(options.input): --label manifest needs a manifest INPUT, not a folder")
+      return ExitStatus.usage
+    }
+    var content: SheetContent
     do {
       if folderInput {
         let names = try source.assetNames()
@@ -246,6 +270,7 @@ enum SheetCommand {
       console.error("\(options.input): \(error)")
       return ExitStatus.dataError
     }
+    if let label = options.label { content = content.labelled(by: label) }
     let layout: SheetLayout
     do {
       layout = try SheetLayout(content: content, options: options.layout)
@@ -257,9 +282,9 @@ enum SheetCommand {
     let labels: any LabelRendering
     let headings: any LabelRendering
     do {
-      labels = try makeLabelRenderer(family: options.font, pixelSize: options.layout.fontSize * scale)
+      labels = try makeLabelRenderer(font: options.font, pixelSize: options.layout.fontSize * scale)
       headings = try makeLabelRenderer(
-        family: options.font, pixelSize: (options.layout.fontSize * scale * 5 + 2) / 4)
+        font: options.font, pixelSize: (options.layout.fontSize * scale * 5 + 2) / 4)
     } catch {
       console.error("cannot load a font\(options.font.map { " for '\($0)'" } ?? ""): \(error)")
       return ExitStatus.noInput

@@ -39,10 +39,17 @@ public struct SheetContent: Sendable, Hashable {
     self.sections = sections
   }
 
-  /// One untitled section with a tile per asset, each labelled with its asset name: what a
-  /// folder input shows. The names are used in the order given (sort them first).
+  /// One untitled section with a tile per asset, each labelled with its own name (the last
+  /// component of the asset name: `safari` for `Pods/Assets/safari`): what a folder input
+  /// shows. The names are used in the order given (sort them first).
+  ///
+  /// - Parameter assetNames: the assets, as the data source names them.
   public init(assetNames: [String]) {
-    self.sections = [SheetSection(title: nil, tiles: assetNames.map { SheetTile(name: $0, icon: $0) })]
+    self.sections = [
+      SheetSection(
+        title: nil,
+        tiles: assetNames.map { SheetTile(name: SheetLabelSource.lastComponent(of: $0), icon: $0) })
+    ]
   }
 
   /// The number of tiles in all sections.

@@ -60,19 +60,6 @@ private func columns(_ mask: GlyphMask, _ range: Range<Int>) -> GlyphMask {
     #expect((15...20).contains(inkedRows(cap).count))
   }
 
-  @Test func primaryFaceKerningTightensPairs() throws {
-    let engine = try FontEngine(family: "DejaVu Sans", pixelSize: 24)
-    try #require(engine.primary.hasKerning)
-    let a = engine.resolve("A", language: nil)
-    let v = engine.resolve("V", language: nil)
-    #expect(engine.kerning(a.glyph, v.glyph, in: engine.primary) < 0)
-    let pair = engine.layout(Array("AV"), language: nil)
-    let apart =
-      engine.layout(Array("A"), language: nil).penAfterCharacter[0]
-      + engine.layout(Array("V"), language: nil).penAfterCharacter[0]
-    #expect(pair.penAfterCharacter[1] < apart)
-  }
-
   @Test func emptyTextIsEmpty() {
     let mask = labels.render("", maxWidth: 50)
     #expect(mask.width == 0)
@@ -244,49 +231,12 @@ private func columns(_ mask: GlyphMask, _ range: Range<Int>) -> GlyphMask {
     }
   }
 
-  @Test(
-    arguments: [
-      ("Mail", "Mail"),
-      ("שלום", "םולש"),
-      ("קובץ 123", "123 ץבוק"),
-      ("Mail עברית", "Mail תירבע"),
-      ("מרכז Apple שלי", "ילש Apple זכרמ"),
-      ("سلام 12", "12 مالس"),
-    ])
-  func rightToLeftRunsAreDisplayedRightToLeft(logical: String, visual: String) {
-    #expect(String(LabelText.visualOrder(Array(logical))) == visual)
-  }
-
-  @Test(
-    arguments: [
-      ("بيت", "\u{FE91}\u{FEF4}\u{FE96}"),
-      ("سلام", "\u{FEB3}\u{FEFC}\u{FEE1}"),
-      ("لا", "\u{FEFB}"),
-      ("دار", "\u{FEA9}\u{FE8D}\u{FEAD}"),
-      ("پیام", "\u{FB58}\u{FBFF}\u{FE8E}\u{FEE1}"),
-      ("بَاب", "\u{FE91}\u{64E}\u{FE8E}\u{FE8F}"),
-      ("ب\u{200C}ب", "\u{FE8F}\u{200C}\u{FE8F}"),
-      ("Mail", "Mail"),
-    ])
-  func arabicLettersTakeTheirJoinedForms(logical: String, shaped: String) {
-    #expect(String(ArabicJoining.shaped(Array(logical)) { _ in true }) == shaped)
-    #expect(ArabicJoining.shaped(Array(logical)) { _ in false } == Array(logical))
-  }
-
   @Test func joinedArabicIsNarrowerThanIsolatedLetters() {
     // Joined forms drop the isolated forms' tails and side bearings.
     let joined = labels.render("بيت", maxWidth: 200)
     let isolated = labels.render("\u{FE8F}\u{FEF1}\u{FE95}", maxWidth: 200)
     #expect(joined.hasInk)
     #expect(joined.width < isolated.width)
-  }
-
-  @Test func truncatedRightToLeftLabelEndsOnTheLeft() {
-    let ellipsis = labels.render("\u{2026}", maxWidth: 100)
-    let mask = labels.render("הגדרות פרטיות ואבטחה מתקדמות", maxWidth: 120)
-    #expect(mask.wasTruncated)
-    #expect(mask.width <= 120)
-    #expect(columns(mask, 0..<ellipsis.width).coverage == ellipsis.coverage)
   }
 
   #if os(Linux)

@@ -1,3 +1,4 @@
+import ContactSheet
 import Foundation
 import IconGridCLI
 import PNGCodec
@@ -52,7 +53,30 @@ struct SheetCommandTests {
     (["sheet", "in", "-o", "o.png", "--background", "red"], "--background expects #RRGGBB"),
     (["sheet", "in", "-o", "o.png", "--icon", "100"], "must fit"),
     (["sheet", "in", "-o", "o.png", "--colums", "3"], "did you mean '--columns'?"),
+    (["sheet", "in", "-o", "o.png", "--label", "title"], "--label expects name, path or manifest"),
   ]
+
+  @Test(arguments: [("name", SheetLabelSource.name), ("path", .path), ("manifest", .manifest)])
+  func parsesLabelSources(text: String, source: SheetLabelSource) throws {
+    let command = try IconGridCLI.parse(["sheet", "in", "-o", "o.png", "--label", text])
+    guard case .sheet(let options) = command else {
+      Issue.record("not a sheet command")
+      return
+    }
+    #expect(options.label == source)
+  }
+
+  @Test func manifestLabelsOfAFolderAreAUsageError() throws {
+    let folder = try Self.assetFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let captured = CapturedConsole()
+    let status = IconGridCLI.main(
+      arguments: ["sheet", folder, "-o", folder + "/out.png", "--label", "manifest"],
+      console: captured.console)
+    #expect(status == 64)
+    #expect(captured.err.contains("--label manifest needs a manifest"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/out.png"))
+  }
 
   @Test(arguments: badCommandLines)
   func badCommandLinesExit64(arguments: [String], message: String) {

@@ -1,4 +1,5 @@
 internal import CFreeType
+internal import CHarfBuzz
 
 /// One FreeType face at the rasterizer's pixel size, owned by a ``FontEngine``.
 struct FontFace {
@@ -8,7 +9,9 @@ struct FontFace {
   let file: String
   let index: Int
   let family: String
-  let hasKerning: Bool
+  /// HarfBuzz's view of `handle` (hb-ft): it reads the font's tables and unhinted advances
+  /// through the FreeType face, so it is used under the same lock.
+  let shaper: OpaquePointer
 
   var description: String { "\(family) (\(file)\(index == 0 ? "" : "#\(index)"))" }
 
@@ -16,6 +19,9 @@ struct FontFace {
   func glyphIndex(for scalar: Unicode.Scalar) -> UInt32 {
     UInt32(FT_Get_Char_Index(handle, FT_ULong(scalar.value)))
   }
+
+  /// Whether the face maps `scalar` to a glyph of its own.
+  func covers(_ scalar: Unicode.Scalar) -> Bool { glyphIndex(for: scalar) != 0 }
 }
 
 /// A rendered glyph: its coverage, where it sits relative to the pen, and how far it moves it.
@@ -27,14 +33,16 @@ struct GlyphImage {
   var width: Int
   var height: Int
   var coverage: [UInt8]
-  /// Advance in 26.6 fixed point, as hinted by FreeType.
-  var advance: Int
-  /// Hinting's shift of the left and right side bearings (26.6), used to correct spacing.
-  var lsbDelta: Int
-  var rsbDelta: Int
 
-  static let empty = GlyphImage(
-    left: 0, top: 0, width: 0, height: 0, coverage: [], advance: 0, lsbDelta: 0, rsbDelta: 0)
+  static let empty = GlyphImage(left: 0, top: 0, width: 0, height: 0, coverage: [])
+}
+
+/// Where a ``FontEngine``'s primary face comes from.
+enum FontSource: Sendable, Hashable {
+  /// A fontconfig family name or alias ("DejaVu Sans", "sans-serif").
+  case family(String)
+  /// A font file and the index of the face in it (collections hold several).
+  case file(String, index: Int)
 }
 
 /// The FreeType library, the fontconfig configuration and every face they opened.
@@ -56,6 +64,8 @@ final class FontEngine {
   private var facesByID: [FontFace]
   private var glyphs: [GlyphKey: GlyphImage] = [:]
   var masks = BoundedMaskCache(capacity: 256)
+  /// The one HarfBuzz buffer every shaping call reuses (under the engine's lock).
+  let buffer: OpaquePointer
 
   /// Labels use a few hundred distinct glyphs at most; the cap only stops a hostile stream of
   /// distinct characters from growing memory without bound.
@@ -80,7 +90,16 @@ final class FontEngine {
   ///
   /// - Throws: ``FontError`` when the size is not positive, a library cannot start, or no
   ///   font at all matches.
-  init(family: String, pixelSize: Int) throws(FontError) {
+  convenience init(family: String, pixelSize: Int) throws(FontError) {
+    try self.init(source: .family(family), pixelSize: pixelSize)
+  }
+
+  /// Opens FreeType and fontconfig and loads the primary face from `source`; characters it
+  /// lacks come from the fonts fontconfig prefers for them (for a file, by its family name).
+  ///
+  /// - Throws: ``FontError`` when the size is not positive, a library cannot start, the file
+  ///   cannot be opened as a font, or no font at all matches the family.
+  init(source: FontSource, pixelSize: Int) throws(FontError) {
     // Labels are small; the cap bounds the glyph cache (a glyph is up to pixelSize² bytes).
     guard pixelSize > 0, pixelSize <= 512 else {
       throw FontError(code: .invalidSize, reason: "pixel size \(pixelSize) is not in 1...512")
@@ -93,13 +112,33 @@ final class FontEngine {
       FT_Done_FreeType(library)
       throw FontError(code: .library, reason: "fontconfig could not load its configuration")
     }
-    guard let match = Self.bestMatch(config: config, family: family, scalar: nil, language: nil),
-      let face = Self.openFace(library: library, match: match, id: 0, pixelSize: pixelSize)
+    let match: Match?
+    let family: String
+    switch source {
+    case .family(let name):
+      family = name
+      match = Self.bestMatch(config: config, family: name, scalar: nil, language: nil)
+    case .file(let path, let index):
+      family = Self.familyName(library: library, file: path, index: index) ?? "sans-serif"
+      match = Match(file: path, index: index, family: family)
+    }
+    guard let match, let face = Self.openFace(library: library, match: match, id: 0, pixelSize: pixelSize)
     else {
       FcConfigDestroy(config)
       FT_Done_FreeType(library)
+      if case .file(let path, _) = source {
+        throw FontError(code: .noFont, reason: "\(path) cannot be opened as a scalable font")
+      }
       throw FontError(code: .noFont, reason: "fontconfig found no usable font", family: family)
     }
+    guard let buffer = hb_buffer_create(), hb_buffer_allocation_successful(buffer) != 0 else {
+      hb_font_destroy(face.shaper)
+      FT_Done_Face(face.handle)
+      FcConfigDestroy(config)
+      FT_Done_FreeType(library)
+      throw FontError(code: .library, reason: "HarfBuzz could not allocate a buffer")
+    }
+    self.buffer = buffer
     self.library = library
     self.config = config
     self.primary = face
@@ -117,7 +156,10 @@ final class FontEngine {
   }
 
   deinit {
+    hb_buffer_destroy(buffer)
     for face in facesByID {
+      // HarfBuzz's font holds its own reference to the FreeType face: release it first.
+      hb_font_destroy(face.shaper)
       FT_Done_Face(face.handle)
     }
     FT_Done_FreeType(library)
@@ -203,9 +245,22 @@ final class FontEngine {
       FT_Done_Face(handle)
       return nil
     }
+    // hb-ft takes its own reference to the face and reads unhinted advances (its default load
+    // flags), so positions are the font's design scaled to the pixel size, in 26.6.
+    guard let shaper = hb_ft_font_create_referenced(handle) else {
+      FT_Done_Face(handle)
+      return nil
+    }
     return FontFace(
-      id: id, handle: handle, file: match.file, index: match.index, family: match.family,
-      hasKerning: icongrid_ft_has_kerning(handle) != 0)
+      id: id, handle: handle, file: match.file, index: match.index, family: match.family, shaper: shaper)
+  }
+
+  /// The family name a font file declares, or `nil` when it is not a font FreeType reads.
+  private static func familyName(library: FT_Library, file: String, index: Int) -> String? {
+    var handle: FT_Face?
+    guard FT_New_Face(library, file, FT_Long(index), &handle) == 0, let handle else { return nil }
+    defer { FT_Done_Face(handle) }
+    return handle.pointee.family_name.map { String(cString: $0) }
   }
 
   /// The face fontconfig prefers for a character the primary face lacks, or `nil` when no
@@ -240,16 +295,15 @@ final class FontEngine {
     return face
   }
 
-  /// The face and glyph that draw `scalar`: the primary face when it has the character, else
-  /// a fallback, else the primary face's missing-glyph box.
-  func resolve(_ scalar: Unicode.Scalar, language: String?) -> (face: FontFace, glyph: UInt32) {
-    let glyph = primary.glyphIndex(for: scalar)
-    if glyph != 0 { return (primary, glyph) }
-    if let face = fallbackFace(for: scalar, language: language) {
-      return (face, face.glyphIndex(for: scalar))
-    }
-    return (primary, 0)
+  /// The face that draws `scalar`: the primary face when it has the character, else the
+  /// fallback fontconfig prefers, else the primary face (which draws its missing-glyph box).
+  func face(for scalar: Unicode.Scalar, language: String?) -> FontFace {
+    if primary.covers(scalar) { return primary }
+    return fallbackFace(for: scalar, language: language) ?? primary
   }
+
+  /// The face with the given ``FontFace/id``.
+  func face(id: Int) -> FontFace { facesByID[id] }
 
   // MARK: Glyphs
 
@@ -261,16 +315,6 @@ final class FontEngine {
     if glyphs.count >= Self.glyphCacheLimit { glyphs.removeAll(keepingCapacity: true) }
     glyphs[key] = image
     return image
-  }
-
-  /// The 26.6 kerning between two glyphs of the primary face, 0 when it has no kerning table.
-  func kerning(_ left: UInt32, _ right: UInt32, in face: FontFace) -> Int {
-    guard face.hasKerning else { return 0 }
-    var delta = FT_Vector()
-    guard FT_Get_Kerning(face.handle, left, right, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0 else {
-      return 0
-    }
-    return Int(delta.x)
   }
 
   private static func render(face: FontFace, glyph: UInt32) -> GlyphImage {
@@ -307,13 +351,8 @@ final class FontEngine {
     }
     return GlyphImage(
       left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
-      width: width, height: height, coverage: coverage,
-      advance: Int(slot.pointee.advance.x),
-      lsbDelta: Int(slot.pointee.lsb_delta), rsbDelta: Int(slot.pointee.rsb_delta))
+      width: width, height: height, coverage: coverage)
   }
-
-  /// Descriptions of the faces opened so far, primary first.
-  var openedFaces: [FontFace] { facesByID }
 }
 
 /// Rendered masks by text and width, evicting the oldest entry first.

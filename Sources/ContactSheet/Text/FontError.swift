@@ -1,10 +1,10 @@
-/// Why a ``LabelRasterizer`` could not be created.
+/// Why the fonts for a sheet's labels could not be opened.
 ///
 /// The rasterizer itself never fails once it exists: a character no installed font covers is
 /// drawn as the primary font's missing-glyph box, so only startup can throw.
-package struct FontError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct FontError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What kind of failure this is.
-  package enum Code: String, Sendable, Hashable {
+  public enum Code: String, Sendable, Hashable {
     /// fontconfig found no usable font at all for the family, not even a substitute.
     case noFont = "no-font"
     /// FreeType or fontconfig could not be initialised.
@@ -14,19 +14,26 @@ package struct FontError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What kind of failure this is.
-  package var code: Code
+  public var code: Code
   /// What is wrong, in words a person can act on.
-  package var reason: String
+  public var reason: String
   /// The font family that was asked for, when one was.
-  package var family: String?
+  public var family: String?
 
-  package init(code: Code, reason: String, family: String? = nil) {
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - code: what kind of failure this is.
+  ///   - reason: what is wrong, in words a person can act on.
+  ///   - family: the font family that was asked for, when one was.
+  public init(code: Code, reason: String, family: String? = nil) {
     self.code = code
     self.reason = reason
     self.family = family
   }
 
-  package var description: String {
+  /// The reason, after the family when one was asked for.
+  public var description: String {
     if let family { return "font \"\(family)\": \(reason)" }
     return reason
   }

@@ -8,4 +8,13 @@ package protocol LabelRendering: Sendable {
   func render(_ text: String, maxWidth: Int) -> GlyphMask
   /// The distance between two lines, in pixels: the height the layout reserves for a label.
   var lineHeight: Int { get }
+  /// The width in pixels `text` takes on one line, not shortened.
+  func width(of text: String) -> Int
+}
+
+extension LabelRendering {
+  /// The width of the mask `text` renders to when nothing limits it.
+  package func width(of text: String) -> Int {
+    render(text, maxWidth: 1 << 24).width
+  }
 }

@@ -1,0 +1,168 @@
+/// Chooses what each label of a sheet shows, so that shortened labels still tell their tiles
+/// apart.
+///
+/// A label that fits is shown whole. A label too wide for its tile is shortened at its end
+/// ("Settings and Pri…"), as the rasterizer does by itself, when no other label of the sheet
+/// starts that way. Otherwise, as for "OnboardingBackground" and "OnboardingWidgetImage"
+/// (both "Onboardin…"), it is cut in the middle: its first characters, "…", and as much of
+/// its end as fits ("Onb…Background", "Onb…WidgetImage"). When other labels end alike too
+/// ("…-w-Locations-dark", "…-wo-Locations-dark"), the part after the ellipsis starts where the
+/// label first differs from its nearest neighbour, then earlier, and is shortened at its end.
+///
+/// A shortened text *fits* a name when the name starts with the part before the ellipsis and
+/// holds the part after it (at its end, when nothing follows it). Each label takes the first
+/// candidate that fits no other name of the sheet, so a reader can tell which name it is;
+/// failing that (names alike over more than the label's width), the first candidate no other
+/// label shows, so the labels still differ.
+///
+/// Why this design: names in one folder or catalog usually share a prefix (a feature, a
+/// family of icons) and differ after it, most often at the end (sizes, "-dark"/"-light"), so
+/// the end is what tells them apart; a second line would not fit the nine-grid's label row.
+enum DistinctLabels {
+  /// A shortened label and what a name must look like to fit it.
+  private struct Candidate {
+    var text: String
+    /// What the name starts with.
+    var prefix: String
+    /// What follows somewhere after the prefix.
+    var infix: String
+    /// Whether `infix` ends the name.
+    var atEnd: Bool
+
+    func fits(_ name: String) -> Bool {
+      guard name.hasPrefix(prefix) else { return false }
+      let rest = name.dropFirst(prefix.count)
+      return atEnd ? rest.hasSuffix(infix) : infix.isEmpty || rest.contains(infix)
+    }
+  }
+
+  /// The labels whose shown text differs from the rasterizer's own end-shortening, keyed by
+  /// the label's full text; every other label is rendered as it is.
+  ///
+  /// - Parameters:
+  ///   - texts: every label of the sheet (repeats are fine: equal texts may show alike).
+  ///   - maxWidth: the width a label may take, in pixels.
+  ///   - width: the width in pixels of a text on one line, not shortened.
+  /// - Returns: full text → the text to render instead, which fits `maxWidth`.
+  /// - Complexity: one `width` call per label; for a label whose end-shortening is ambiguous,
+  ///   a few dozen more and a scan of the labels that start with the same character.
+  static func shown(for texts: some Sequence<String>, maxWidth: Int, width: (String) -> Int) -> [String:
+    String]
+  {
+    var unique: [String] = []
+    var seen: Set<String> = []
+    for text in texts where seen.insert(text).inserted { unique.append(text) }
+    let long = unique.filter { width($0) > maxWidth }
+    guard !long.isEmpty else { return [:] }
+    var byFirst: [Character: [String]] = [:]
+    for text in unique { byFirst[text.first ?? " ", default: []].append(text) }
+    func fitsAnother(_ candidate: Candidate, _ text: String) -> Bool {
+      let others = candidate.prefix.first.map { byFirst[$0] ?? [] } ?? unique
+      return others.contains { $0 != text && candidate.fits($0) }
+    }
+    // Where each label first differs from its nearest neighbour in sorted order.
+    let sorted = unique.sorted()
+    var differsAt: [String: Int] = [:]
+    for (index, text) in sorted.enumerated() {
+      let before = index > 0 ? commonPrefix([sorted[index - 1], text]) : 0
+      let after = index + 1 < sorted.count ? commonPrefix([text, sorted[index + 1]]) : 0
+      differsAt[text] = max(before, after)
+    }
+    let ellipsis = String(LabelText.ellipsis)
+    var taken = Set(unique.filter { !long.contains($0) })
+    var changed: [String: String] = [:]
+    for text in long {
+      let characters = Array(text)
+      let end = fitEnd(characters, maxWidth: maxWidth, width: width)
+      var candidates = [Candidate(text: end, prefix: String(end.dropLast()), infix: "", atEnd: false)]
+      for head in [3, 2, 1] where head < characters.count {
+        if let (shown, suffix) = middle(characters, head: head, maxWidth: maxWidth, width: width) {
+          candidates.append(
+            Candidate(text: shown, prefix: String(characters[..<head]), infix: suffix, atEnd: true))
+        }
+      }
+      var chosen = candidates.first { !taken.contains($0.text) && !fitsAnother($0, text) }
+      if chosen == nil, characters.count > 1 {
+        let from = min(differsAt[text] ?? 1, characters.count - 1)
+        for start in stride(from: max(from, 1), through: 1, by: -1) {
+          let window = fitEnd(
+            Array(String(characters[0]) + ellipsis + String(characters[start...])), maxWidth: maxWidth,
+            width: width)
+          let infix = window.dropFirst(2)
+          let truncated = infix.hasSuffix(ellipsis)
+          let candidate = Candidate(
+            text: window, prefix: String(characters[0]), infix: String(truncated ? infix.dropLast() : infix),
+            atEnd: !truncated)
+          candidates.append(candidate)
+          if !taken.contains(window), !fitsAnother(candidate, text) {
+            chosen = candidate
+            break
+          }
+        }
+      }
+      let shown = (chosen ?? candidates.first { !taken.contains($0.text) } ?? candidates[0]).text
+      taken.insert(shown)
+      if shown != end { changed[text] = shown }
+    }
+    return changed
+  }
+
+  /// The number of leading characters all of `texts` share.
+  static func commonPrefix(_ texts: [String]) -> Int {
+    guard var prefix = texts.first.map(Array.init) else { return 0 }
+    for text in texts.dropFirst() {
+      let characters = Array(text)
+      var count = 0
+      while count < min(prefix.count, characters.count), prefix[count] == characters[count] { count += 1 }
+      prefix.removeLast(prefix.count - count)
+    }
+    return prefix.count
+  }
+
+  /// `characters` shortened at the end to fit, with "…"; just "…" (or nothing) when no
+  /// character fits beside it.
+  static func fitEnd(_ characters: [Character], maxWidth: Int, width: (String) -> Int) -> String {
+    let ellipsis = String(LabelText.ellipsis)
+    func candidate(_ count: Int) -> String {
+      var prefix = characters[..<count]
+      while let last = prefix.last, last.isWhitespace { prefix.removeLast() }
+      return String(prefix) + ellipsis
+    }
+    var best = ellipsis
+    var low = 1
+    var high = characters.count - 1
+    while low <= high {
+      let middle = (low + high) / 2
+      let text = candidate(middle)
+      if width(text) <= maxWidth {
+        best = text
+        low = middle + 1
+      } else {
+        high = middle - 1
+      }
+    }
+    return best
+  }
+
+  /// The first `head` characters of `characters`, "…", and as many of its last characters
+  /// as fit (returned as well); `nil` when not even one does.
+  static func middle(_ characters: [Character], head: Int, maxWidth: Int, width: (String) -> Int) -> (
+    String, String
+  )? {
+    let lead = String(characters[..<head]) + String(LabelText.ellipsis)
+    var best: (String, String)?
+    var low = 1
+    var high = characters.count - head - 1
+    while low <= high {
+      let count = (low + high) / 2
+      let suffix = String(characters[(characters.count - count)...])
+      if width(lead + suffix) <= maxWidth {
+        best = (lead + suffix, suffix)
+        low = count + 1
+      } else {
+        high = count - 1
+      }
+    }
+    return best
+  }
+}

@@ -1,0 +1,222 @@
+internal import CHarfBuzz
+
+/// One glyph of a shaped line.
+struct ShapedGlyph: Hashable {
+  /// The ``FontFace/id`` of the face that draws it.
+  var face: Int
+  /// The glyph's index in that face (what `hb-shape` prints before `=`).
+  var glyph: UInt32
+  /// The index, among the label's scalars, of the first scalar of the glyph's cluster (what
+  /// `hb-shape` prints after `=`).
+  var cluster: Int
+  /// Where the glyph's origin sits: the pen plus HarfBuzz's offset, in 26.6 pixels from the
+  /// line's start.
+  var x: Int
+  /// HarfBuzz's vertical offset, in 26.6 pixels up from the baseline.
+  var y: Int
+  /// How far the glyph moves the pen, in 26.6 pixels.
+  var advance: Int
+}
+
+/// A label shaped run by run, its glyphs in visual order (left to right).
+struct ShapedLine {
+  var glyphs: [ShapedGlyph] = []
+  /// The sum of the advances, in 26.6 pixels.
+  var advance = 0
+  /// Whether the paragraph runs right to left.
+  var isRightToLeft = false
+  /// The runs it was shaped in, in visual order.
+  var runs: [TextRun] = []
+}
+
+/// Glyphs placed on a line, in whole pixels relative to the pen's start.
+struct LineLayout {
+  struct Placed {
+    var image: GlyphImage
+    var x: Int
+    /// Pixels up from the baseline (marks stacked by HarfBuzz).
+    var y: Int
+  }
+
+  var glyphs: [Placed] = []
+  /// Leftmost ink (≤ 0 when a glyph overhangs the start) and rightmost ink or pen position.
+  var left = 0
+  var right = 0
+
+  var width: Int { right - left }
+}
+
+extension FontEngine {
+  /// Shapes `characters` as one line: itemised by bidi level, script and face, each run
+  /// shaped by HarfBuzz with the text around it as context, the runs laid end to end in
+  /// visual order.
+  ///
+  /// A character goes to the primary face when it has all of the character's scalars; else to
+  /// the face fontconfig prefers for its first scalar. Spaces, digits, punctuation and marks
+  /// stay with the face before them when it has them, so they do not break a run.
+  func shape(_ characters: [Character], language: String?) -> ShapedLine {
+    var scalars: [UInt32] = []
+    var faces: [Int] = []
+    var previousFace: FontFace?
+    for character in characters {
+      let units = character.unicodeScalars
+      let inked = units.filter { !$0.properties.isDefaultIgnorableCodePoint }
+      let face: FontFace
+      if let base = inked.first {
+        let neutral = !TextItemizer.isReal(hb_unicode_script(hb_unicode_funcs_get_default(), base.value))
+        if neutral, let previous = previousFace, inked.allSatisfy(previous.covers) {
+          face = previous
+        } else if inked.allSatisfy(primary.covers) {
+          face = primary
+        } else {
+          face = self.face(for: base, language: language)
+        }
+      } else {
+        face = previousFace ?? primary
+      }
+      previousFace = face
+      for scalar in units {
+        scalars.append(scalar.value)
+        faces.append(face.id)
+      }
+    }
+    guard !scalars.isEmpty, scalars.count < Int(Int32.max) else { return ShapedLine() }
+    let (levels, rightToLeft) = TextItemizer.bidiLevels(scalars)
+    let runs = TextItemizer.visualOrder(
+      TextItemizer.runs(levels: levels, scripts: TextItemizer.scripts(scalars), faces: faces))
+    let hbLanguage = language.map { hb_language_from_string($0, -1) } ?? hb_language_get_default()
+    var line = ShapedLine(isRightToLeft: rightToLeft, runs: runs)
+    for run in runs {
+      shape(run, of: scalars, language: hbLanguage, into: &line)
+    }
+    return line
+  }
+
+  /// Shapes one run with HarfBuzz and appends its glyphs (HarfBuzz returns a right-to-left
+  /// run already in visual order).
+  private func shape(
+    _ run: TextRun, of scalars: [UInt32], language: hb_language_t?, into line: inout ShapedLine
+  ) {
+    hb_buffer_clear_contents(buffer)
+    scalars.withUnsafeBufferPointer { text in
+      hb_buffer_add_codepoints(
+        buffer, text.baseAddress, Int32(text.count), UInt32(run.start), Int32(run.end - run.start))
+    }
+    hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+    hb_buffer_set_script(buffer, run.script)
+    hb_buffer_set_language(buffer, language)
+    var flags = HB_BUFFER_FLAG_REMOVE_DEFAULT_IGNORABLES.rawValue
+    if run.start == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
+    if run.end == scalars.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+    hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
+    let face = self.face(id: run.face)
+    hb_shape(face.shaper, buffer, nil, 0)
+    var count: UInt32 = 0
+    guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+      let positions = hb_buffer_get_glyph_positions(buffer, &count)
+    else { return }
+    for index in 0..<Int(count) {
+      let position = positions[index]
+      line.glyphs.append(
+        ShapedGlyph(
+          face: run.face, glyph: infos[index].codepoint, cluster: Int(infos[index].cluster),
+          x: line.advance + Int(position.x_offset), y: Int(position.y_offset),
+          advance: Int(position.x_advance)))
+      line.advance += Int(position.x_advance)
+    }
+  }
+
+  /// The glyph images of a shaped line at whole-pixel positions (rounded from 26.6).
+  func layout(_ shaped: ShapedLine) -> LineLayout {
+    var line = LineLayout()
+    for glyph in shaped.glyphs {
+      let image = image(face: face(id: glyph.face), glyph: glyph.glyph)
+      let x = (glyph.x + 32) >> 6
+      let y = (glyph.y + 32) >> 6
+      if image.width > 0 {
+        line.left = min(line.left, x + image.left)
+        line.right = max(line.right, x + image.left + image.width)
+      }
+      line.glyphs.append(.init(image: image, x: x, y: y))
+    }
+    line.right = max(line.right, (shaped.advance + 32) >> 6)
+    return line
+  }
+
+  /// Shapes and lays out `characters`.
+  func layout(_ characters: [Character], language: String?) -> LineLayout {
+    layout(shape(characters, language: language))
+  }
+
+  /// The width in pixels `text` takes on one line, not shortened.
+  func width(of text: String) -> Int {
+    let normalized = LabelText.normalized(text)
+    return layout(Array(normalized), language: LabelText.languageHint(normalized)).width
+  }
+
+  /// Shapes, shortens to fit and draws one label.
+  ///
+  /// Shortening drops whole characters from the logical end and appends "…", which bidi
+  /// places at the logical end too: the right of a left-to-right label, the left of a
+  /// right-to-left one. The number kept is found by bisection on the shaped width.
+  func renderLine(_ text: String, maxWidth: Int) -> GlyphMask {
+    let normalized = LabelText.normalized(text)
+    let language = LabelText.languageHint(normalized)
+    let characters = Array(normalized)
+    let full = layout(characters, language: language)
+    if full.width <= maxWidth {
+      return draw(full, truncated: false)
+    }
+    let ellipsis = layout([LabelText.ellipsis], language: language)
+    guard ellipsis.width <= maxWidth else {
+      return GlyphMask(width: 0, height: lineHeight, coverage: [], baseline: ascender, wasTruncated: true)
+    }
+    func shortened(keeping count: Int) -> LineLayout {
+      var prefix = characters[..<count]
+      while let last = prefix.last, last.isWhitespace { prefix.removeLast() }
+      return layout(Array(prefix) + [LabelText.ellipsis], language: language)
+    }
+    // The largest count that fits: widths grow with the count, bar the odd contextual form.
+    var fitting = 0
+    var best = ellipsis
+    var low = 1
+    var high = characters.count - 1
+    while low <= high {
+      let middle = (low + high) / 2
+      let candidate = shortened(keeping: middle)
+      if candidate.width <= maxWidth {
+        fitting = middle
+        best = candidate
+        low = middle + 1
+      } else {
+        high = middle - 1
+      }
+    }
+    return draw(fitting == 0 ? ellipsis : best, truncated: true)
+  }
+
+  /// Composites the placed glyphs into a mask, overlapping ink taking the larger coverage.
+  private func draw(_ line: LineLayout, truncated: Bool) -> GlyphMask {
+    let width = line.width
+    let height = lineHeight
+    var coverage = [UInt8](repeating: 0, count: width * height)
+    for placed in line.glyphs where placed.image.width > 0 {
+      let image = placed.image
+      let originX = placed.x + image.left - line.left
+      let originY = ascender - image.top - placed.y
+      for row in 0..<image.height {
+        let y = originY + row
+        guard y >= 0, y < height else { continue }
+        for column in 0..<image.width {
+          let x = originX + column
+          guard x >= 0, x < width else { continue }
+          let value = image.coverage[row * image.width + column]
+          let offset = y * width + x
+          if value > coverage[offset] { coverage[offset] = value }
+        }
+      }
+    }
+    return GlyphMask(
+      width: width, height: height, coverage: coverage, baseline: ascender, wasTruncated: truncated)
+  }
+}
