@@ -375,6 +375,25 @@ private enum ProjectFixtures {
     #expect(reason(read(chain(300))) == .malformed("groups are nested more than 256 deep"))
   }
 
+  @Test func synchronizedFolderExceptionsForFoldersAndOtherPhasesAndLinkLoops() throws {
+    let tree = TempTree()
+    for file in ["Art/a.png", "Art/b.png", "Art/Sub/c.png", "Art/Sub/d.png"] { tree.text(file, "") }
+    tree.link("Art/loop", to: "..")
+    let text = project(
+      """
+      G = { isa = PBXGroup; children = ( S ); sourceTree = "<group>"; };
+      S = { isa = PBXFileSystemSynchronizedRootGroup; exceptions = ( E1, E2 ); path = Art; sourceTree = "<group>"; };
+      E1 = { isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = ( Sub ); target = T; };
+      E2 = { isa = PBXFileSystemSynchronizedGroupBuildPhaseMembershipExceptionSet; buildPhase = C;
+             membershipExceptions = ( b.png ); };
+      T = { isa = PBXNativeTarget; name = T; buildPhases = ( C ); fileSystemSynchronizedGroups = ( S ); };
+      C = { isa = PBXCopyFilesBuildPhase; dstSubfolderSpec = 7; files = ( ); };
+      """, targets: "T")
+    let target = try #require(try read(text, in: tree).get().targets.first)
+    // Sub/ is excepted as a folder; b.png is copied by the Copy Files phase, not as a resource.
+    #expect(ProjectFixtures.lines(target) == ["file Art/a.png (sync)"])
+  }
+
   @Test func absoluteReferencesAreMadeRelativeToTheProjectDirectory() throws {
     let tree = TempTree()
     let text = project(

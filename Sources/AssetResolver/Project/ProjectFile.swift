@@ -52,7 +52,9 @@ struct ProjectFile {
       let resolved = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
       attributes = try FileManager.default.attributesOfItem(atPath: resolved)
     } catch {
-      throw ProjectError(file: file, reason: .unreadable("no such file"))
+      let exists = FileManager.default.fileExists(atPath: file)
+      throw ProjectError(
+        file: file, reason: .unreadable(exists ? "its attributes cannot be read" : "no such file"))
     }
     let type = attributes[.type] as? FileAttributeType
     guard type == .typeRegular else {

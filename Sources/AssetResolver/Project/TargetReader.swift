@@ -35,8 +35,9 @@ struct TargetReader {
       resources += synchronized.resources(
         forTarget: id, ownFolders: file.strings(object, "fileSystemSynchronizedGroups"), buildPhases: phases)
     }
-    var seen: Set<ProjectResource> = []
-    target.resources = resources.filter { seen.insert($0).inserted }
+    // One item listed twice (a catalog in the phase and in a synchronized folder) ships once.
+    var seen: Set<String> = []
+    target.resources = resources.filter { seen.insert($0.path).inserted }
     target.unlocatedResources = unlocated
     readSettings(object, into: &target)
     return target

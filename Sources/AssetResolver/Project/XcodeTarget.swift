@@ -35,7 +35,7 @@ public struct XcodeTarget: Sendable, Hashable {
   /// Whether every app icon set of its catalogs ships (`ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS`).
   public var includesAllAppIcons: Bool
   /// What its bundle gets: the resources build phase in order, then the synchronized folders'
-  /// members sorted by path, each item once.
+  /// members sorted by path, each path once (the first listing wins).
   public var resources: [ProjectResource]
   /// The display names of resources that live in a build-variable tree (`BUILT_PRODUCTS_DIR`,
   /// `SDKROOT`…) rather than in the repository, and of references whose path cannot be found.
