@@ -6,7 +6,7 @@ let package = Package(
   products: [
     .library(name: "PNGCodec", targets: ["PNGCodec"]),
     .library(name: "AssetResolver", targets: ["AssetResolver"]),
-    .library(name: "ContactSheet", targets: ["ContactSheet"]),
+    .library(name: "ContactSheet", targets: ["ContactSheet", "SheetManifest"]),
     .library(name: "AssetCheck", targets: ["AssetCheck"]),
     .executable(name: "icongrid", targets: ["icongrid"]),
   ],
@@ -21,20 +21,41 @@ let package = Package(
       pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]
     ),
-    .target(name: "PNGCodec", dependencies: ["CLibPNG"]),
-    .target(name: "AssetResolver", dependencies: ["PNGCodec"]),
-    .target(name: "ContactSheet", dependencies: ["AssetResolver", "PNGCodec", "CFreeType"]),
-    .target(name: "AssetCheck", dependencies: ["AssetResolver", "PNGCodec"]),
-    .target(name: "IconGridCLI", dependencies: ["ContactSheet", "AssetCheck", "AssetResolver", "PNGCodec"]),
+    // Package-only helpers several modules share (JSON writer, edit distance, parallel map,
+    // POSIX file helpers). It depends on nothing of ours, so the codec can use it; no product.
+    .target(name: "IconGridSupport"),
+    .target(name: "PNGCodec", dependencies: ["CLibPNG", "IconGridSupport"]),
+    .target(name: "AssetResolver", dependencies: ["PNGCodec", "IconGridSupport"]),
+    // A sheet's content and the manifests that describe it, without FreeType: the manifest
+    // fuzz target links only this.
+    .target(name: "SheetManifest"),
+    .target(
+      name: "ContactSheet",
+      dependencies: ["SheetManifest", "AssetResolver", "PNGCodec", "IconGridSupport", "CFreeType"]),
+    .target(name: "AssetCheck", dependencies: ["AssetResolver", "PNGCodec", "IconGridSupport"]),
+    .target(
+      name: "IconGridCLI",
+      dependencies: [
+        "ContactSheet", "SheetManifest", "AssetCheck", "AssetResolver", "PNGCodec", "IconGridSupport",
+      ]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
-    .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
-    .testTarget(name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec"], exclude: ["Fixtures"]),
+    // What the test targets share: the package's and the shared test data's paths,
+    // temporary folders, a file-tree builder and a captured console. Used only by tests.
+    .target(name: "TestSupport", dependencies: ["PNGCodec"], path: "Tests/TestSupport"),
+    .testTarget(name: "IconGridSupportTests", dependencies: ["IconGridSupport"]),
+    .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"]),
     .testTarget(
-      name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetResolver", "PNGCodec"],
+      name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "SheetManifestTests", dependencies: ["SheetManifest", "TestSupport"]),
+    .testTarget(
+      name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetResolver", "PNGCodec", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "IconGridCLITests", dependencies: ["IconGridCLI", "ContactSheet", "AssetResolver", "PNGCodec"]),
-    .testTarget(name: "AssetCheckTests", dependencies: ["AssetCheck", "IconGridCLI", "AssetResolver", "PNGCodec"]),
+      name: "IconGridCLITests",
+      dependencies: ["IconGridCLI", "AssetCheck", "ContactSheet", "AssetResolver", "PNGCodec", "TestSupport"]),
+    .testTarget(
+      name: "AssetCheckTests", dependencies: ["AssetCheck", "AssetResolver", "PNGCodec", "TestSupport"],
+      exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

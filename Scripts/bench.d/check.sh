@@ -29,13 +29,8 @@ done
 Scripts/setup pngcheck python3
 
 echo "== building icongrid and DecodeBench (release)" >&2
-swift build -c release --product icongrid >&2
-icongrid="$(swift build -c release --show-bin-path)/icongrid"
-# After files are added to PNGCodec, SwiftPM can plan the path dependency from its old
-# file list once; the second attempt plans afresh.
-swift build -c release --package-path Scripts/bench.d/DecodeBench >&2 ||
-  swift build -c release --package-path Scripts/bench.d/DecodeBench >&2
-decode_bench="$(swift build -c release --package-path Scripts/bench.d/DecodeBench --show-bin-path)/DecodeBench"
+icongrid=$(Scripts/build-release)
+decode_bench=$(Scripts/build-release DecodeBench Scripts/bench.d/DecodeBench)
 
 work="$root/.build/bench/check"
 tree="$work/tree-$count-$detail"

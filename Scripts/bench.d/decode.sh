@@ -46,13 +46,8 @@ done
 echo "== building the C loop, the Swift loop (release) and icongrid (release)" >&2
 # shellcheck disable=SC2046  # pkg-config prints several flags on purpose
 gcc -O2 -o "$work/decode_libpng" "$root/Scripts/bench.d/decode_libpng.c" $(pkg-config --cflags --libs libpng)
-# After files are added to PNGCodec, SwiftPM can plan the path dependency from its old
-# file list once; the second attempt plans afresh.
-swift build -c release --package-path "$root/Scripts/bench.d/DecodeBench" >&2 ||
-  swift build -c release --package-path "$root/Scripts/bench.d/DecodeBench" >&2
-swift_bench="$(swift build -c release --package-path "$root/Scripts/bench.d/DecodeBench" --show-bin-path)/DecodeBench"
-swift build -c release --product icongrid >&2
-icongrid="$(swift build -c release --show-bin-path)/icongrid"
+swift_bench=$(Scripts/build-release DecodeBench Scripts/bench.d/DecodeBench)
+icongrid=$(Scripts/build-release)
 
 icons="$work/icons-$icon_count"
 if [ ! -f "$icons/icon$((icon_count - 1)).png" ]; then

@@ -5,5 +5,4 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 echo "== swift build -c release (ResolverBench)" >&2
-swift build -c release --package-path "$here/ResolverBench" >&2
-exec "$(swift build -c release --package-path "$here/ResolverBench" --show-bin-path)/ResolverBench" "$@"
+exec "$("$here/../build-release" ResolverBench "$here/ResolverBench")" "$@"

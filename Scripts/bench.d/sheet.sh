@@ -60,8 +60,7 @@ if [ "$(find "$icons" -name 'i*@2x.png' 2>/dev/null | wc -l)" -ne "$count" ]; th
   echo "bench: ${#sources[@]} distinct icons, cycled to $count files" >&2
 fi
 
-swift build -c release --product icongrid >&2
-bin="$(swift build -c release --show-bin-path)/icongrid"
+bin=$(Scripts/build-release)
 
 # Runs a command under /usr/bin/time -v; sets wall (seconds) and rss (kilobytes).
 measure() {

@@ -1,8 +1,8 @@
+import Foundation
 // libFuzzer target: sheet manifests (JSON, XML and binary property lists) from arbitrary
 // bytes. Every input must give sheet content or a ManifestError, and accepted content must
 // hold only icons that stay inside the assets folder.
-import ContactSheet
-import Foundation
+import SheetManifest
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -10,13 +10,74 @@ public struct CheckReport: Sendable {
     public var assets: [String]
     /// How many image files were examined under it.
     public var files: Int
+    /// What the assets were required to have, and which name spaces each requirement held.
+    public var requirements: [Requirement]
+    /// What was found and deliberately not checked, with the reason.
+    public var skipped: [Skipped]
+    /// The identifiers of every name space the index found (targets, catalogs, `files`),
+    /// whether or not this run checked them all.
+    public var namespaces: [String] = []
 
     /// Creates a root summary.
-    public init(path: String, absolutePath: String? = nil, assets: [String], files: Int) {
+    ///
+    /// - Parameters:
+    ///   - path: the root as given.
+    ///   - absolutePath: its canonical absolute path, when known.
+    ///   - assets: the names of the assets indexed under it.
+    ///   - files: how many image files were examined.
+    ///   - requirements: the scale requirements applied.
+    ///   - skipped: what was not checked, and why.
+    public init(
+      path: String, absolutePath: String? = nil, assets: [String], files: Int,
+      requirements: [Requirement] = [],
+      skipped: [Skipped] = []
+    ) {
       self.path = path
       self.absolutePath = absolutePath
       self.assets = assets
       self.files = files
+      self.requirements = requirements
+      self.skipped = skipped
+    }
+  }
+
+  /// A scale requirement as applied to some name spaces of a root.
+  public struct Requirement: Sendable, Hashable {
+    /// The scales required of universal and iPhone images.
+    public var scales: [Int]
+    /// Why (`given with --require`, or a target's platforms).
+    public var reason: String
+    /// The name spaces it applied to (target names, catalog paths, `files`).
+    public var namespaces: [String]
+
+    /// Creates a requirement record.
+    ///
+    /// - Parameters:
+    ///   - scales: the scales required.
+    ///   - reason: why.
+    ///   - namespaces: where it applied.
+    public init(scales: [Int], reason: String, namespaces: [String]) {
+      self.scales = scales
+      self.reason = reason
+      self.namespaces = namespaces
+    }
+  }
+
+  /// Something under a root that was not checked, and why.
+  public struct Skipped: Sendable, Hashable {
+    /// The file or set, relative to the root.
+    public var path: String
+    /// Why, as a stable kebab-case word (`not-in-any-target`, `android-resource`, `preview-assets`…).
+    public var reason: String
+
+    /// Creates a record.
+    ///
+    /// - Parameters:
+    ///   - path: the file or set, relative to the root.
+    ///   - reason: why it was not checked.
+    public init(path: String, reason: String) {
+      self.path = path
+      self.reason = reason
     }
   }
 

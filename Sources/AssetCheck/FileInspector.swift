@@ -1,6 +1,5 @@
-import Dispatch
+import IconGridSupport
 import PNGCodec
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -23,6 +22,10 @@ struct FileFacts: Sendable {
   var problem: String?
   /// Whether a `tRNS` chunk precedes the image data; `nil` when not looked for.
   var hasTransparencyChunk: Bool?
+  /// How many pixels are not fully opaque, for a file with an alpha channel or `tRNS`
+  /// whose transparency was asked for (0: an alpha channel every pixel of which is opaque);
+  /// `nil` when not looked for or the file has no way to be transparent.
+  var translucentPixels: Int?
   /// What identifies the image's content, as the request's ``FileInspector/Digest`` asked;
   /// `nil` when not asked for.
   var digest: String?
@@ -117,24 +120,40 @@ enum FileInspector {
       return facts
     }
     if request.transparency { facts.hasTransparencyChunk = hasChunkBeforeIDAT(bytes, "tRNS") }
-    if request.decode {
+    // Only a file that can be transparent is decoded to learn whether it is.
+    let measureAlpha =
+      request.transparency && (facts.header?.colorType.hasAlpha == true || facts.hasTransparencyChunk == true)
+    if request.decode || measureAlpha {
       do {
         let bitmap = try PNGDecoder.decode(bytes)
-        switch request.digest {
-        case .none: break
-        case .quick: facts.digest = String(quickHash(bitmap.pixels), radix: 16)
-        case .exact: facts.digest = bitmap.pixelDigest()
+        if measureAlpha { facts.translucentPixels = translucentPixels(bitmap) }
+        if request.decode {
+          switch request.digest {
+          case .none: break
+          case .quick: facts.digest = String(quickHash(bitmap.pixels), radix: 16)
+          case .exact: facts.digest = bitmap.pixelDigest()
+          }
         }
       } catch {
         facts.problem = "does not decode: \(PNGError.from(error).message)"
       }
-    } else if request.digest != .none {
+    }
+    if !request.decode, request.digest != .none {
       // Header-only: identical bytes are identical pixels, and hashing is cheaper than decoding.
       var hash = SHA256()
       bytes.withUnsafeBytes { hash.update($0) }
       facts.digest = hash.finalize().withUnsafeBytes { SHA256.hex($0) }
     }
     return facts
+  }
+
+  /// The pixels whose alpha is below 255.
+  static func translucentPixels(_ bitmap: Bitmap) -> Int {
+    bitmap.pixels.withUnsafeBufferPointer { pixels in
+      var count = 0
+      for offset in stride(from: 3, to: pixels.count, by: 4) where pixels[offset] != 255 { count += 1 }
+      return count
+    }
   }
 
   /// A 64-bit multiply–xorshift hash over 8-byte words: many times faster than SHA-256, and
@@ -184,7 +203,7 @@ enum FileInspector {
       ? openat(directory, String(request.path[request.nameStart...]), O_RDONLY | O_CLOEXEC)
       : open(request.path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
-      throw ReadError(reason: errno == ENOENT ? "no such file" : "cannot open: \(errorText())")
+      throw ReadError(reason: errno == ENOENT ? "no such file" : "cannot open: \(FileSystem.errorText())")
     }
     defer { close(fd) }
     var got = 0
@@ -208,14 +227,15 @@ enum FileInspector {
     }
     if failure != 0 {
       errno = failure
-      throw ReadError(reason: failure == EISDIR ? "is a folder, not a file" : "cannot read: \(errorText())")
+      throw ReadError(
+        reason: failure == EISDIR ? "is a folder, not a file" : "cannot read: \(FileSystem.errorText())")
     }
     if got < headLength {
       return Head(
         bytes: bytes, size: got, isWhole: true, tailCRC: got >= 16 ? bigEndian(bytes, at: got - 16) : 0)
     }
     var info = stat()
-    guard fstat(fd, &info) == 0 else { throw ReadError(reason: "cannot stat: \(errorText())") }
+    guard fstat(fd, &info) == 0 else { throw ReadError(reason: "cannot stat: \(FileSystem.errorText())") }
     let size = Int(info.st_size)
     var tail = [UInt8](repeating: 0, count: 4)
     // IEND is the last 12 bytes; the 4 before them are the previous chunk's CRC.
@@ -246,8 +266,6 @@ enum FileInspector {
     }
     return "truncated: the file ends after \(bytes.count) bytes, before its IEND chunk"
   }
-
-  private static func errorText() -> String { String(cString: strerror(errno)) }
 
   /// What a non-PNG file is, from its magic bytes, and what to do about it.
   static func sniff(_ bytes: [UInt8]) -> String? {
@@ -292,22 +310,5 @@ enum FileInspector {
       offset += 12 + length
     }
     return false
-  }
-}
-
-/// Work spread over the cores: `map` keeps the input order.
-enum Parallel {
-  static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-    let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-    guard items.count > 1, cores > 1 else { return items.map(transform) }
-    let chunks = min(items.count, cores * 8)
-    let results = Mutex<[[R]?]>(Array(repeating: nil, count: chunks))
-    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-      let start = items.count * chunk / chunks
-      let end = items.count * (chunk + 1) / chunks
-      let part = items[start..<end].map(transform)
-      results.withLock { $0[chunk] = part }
-    }
-    return results.withLock { $0.flatMap { $0 ?? [] } }
   }
 }

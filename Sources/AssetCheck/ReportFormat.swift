@@ -1,3 +1,5 @@
+import IconGridSupport
+
 /// The formats a report can be written in.
 public enum ReportFormat: String, Sendable, CaseIterable {
   /// `path: error: message [rule]` lines and a summary line.
@@ -20,6 +22,8 @@ public struct RenderOptions: Sendable, Hashable {
   public var toolName: String
   /// The tool's version.
   public var toolVersion: String
+  /// List every file that was not checked (text), not just how many.
+  public var verbose: Bool = false
 
   /// Creates options.
   public init(strict: Bool = false, toolName: String = "icongrid", toolVersion: String = "0") {
@@ -33,7 +37,7 @@ extension CheckReport {
   /// The report in `format`, ending with a newline.
   public func rendered(as format: ReportFormat, options: RenderOptions = .init()) -> String {
     switch format {
-    case .text: textReport()
+    case .text: textReport(verbose: options.verbose)
     case .json: json.rendered() + "\n"
     case .github: githubReport()
     case .junit: junitReport(strict: options.strict)
@@ -58,12 +62,52 @@ extension CheckReport {
 
   // MARK: - text
 
-  private func textReport() -> String {
+  private func textReport(verbose: Bool) -> String {
     var out = ""
     for finding in findings {
       out += "\(finding.path): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]\n"
     }
+    for line in notes(verbose: verbose) { out += line + "\n" }
     return out + summaryLine + "\n"
+  }
+
+  /// `ROOT: note: …` lines: what each root was required to have, and what was not checked.
+  func notes(verbose: Bool) -> [String] {
+    var lines: [String] = []
+    for root in roots {
+      for need in root.requirements {
+        let scales = need.scales.map { "\($0)x" }.joined(separator: ", ")
+        var line = "\(root.path): note: required \(scales) (\(need.reason))"
+        if root.requirements.count > 1 {
+          let shown = need.namespaces.prefix(4).joined(separator: ", ")
+          let more = need.namespaces.count > 4 ? " and \(need.namespaces.count - 4) more" : ""
+          line += " in \(shown)\(more)"
+        }
+        lines.append(line)
+      }
+      var byReason: [String: [String]] = [:]
+      for item in root.skipped { byReason[item.reason, default: []].append(item.path) }
+      for reason in byReason.keys.sorted() {
+        let paths = byReason[reason]!
+        lines.append(
+          "\(root.path): note: not checked: \(plural(paths.count, "file")) \(CheckReport.why(reason))"
+            + (verbose ? "" : " (--verbose lists them)"))
+        if verbose { lines += paths.map { "\(Finding.join(root.path, $0)): note: not checked (\(reason))" } }
+      }
+    }
+    return lines
+  }
+
+  /// Why files of a skip reason were not checked, in words.
+  static func why(_ reason: String) -> String {
+    switch reason {
+    case "not-in-any-target": "in no target's resources (they do not ship)"
+    case "android-resource": "in Android resource folders (Android's density rules, not UIKit's)"
+    case "flutter-asset": "of a Flutter project (Flutter's variant folders, not UIKit's names)"
+    case "react-native-asset": "of a React Native project (Metro's rules, not UIKit's)"
+    case "preview-assets": "in development assets (Preview Assets; --include-previews checks them)"
+    default: "(\(reason))"
+    }
   }
 
   // MARK: - JSON
@@ -79,6 +123,29 @@ extension CheckReport {
           ("assets", .int(assetCount)), ("files", .int(fileCount)), ("errors", .int(errorCount)),
           ("warnings", .int(warningCount)),
         ])
+      ),
+      (
+        "requirements",
+        .array(
+          roots.flatMap { root in
+            root.requirements.map { need in
+              .object([
+                ("root", .string(root.path)), ("scales", .array(need.scales.map { .int($0) })),
+                ("reason", .string(need.reason)), ("namespaces", .array(need.namespaces.map { .string($0) })),
+              ])
+            }
+          })
+      ),
+      (
+        "skipped",
+        .array(
+          roots.flatMap { root in
+            root.skipped.map {
+              .object([
+                ("root", .string(root.path)), ("path", .string($0.path)), ("reason", .string($0.reason)),
+              ])
+            }
+          })
       ),
       (
         "findings",
@@ -107,37 +174,55 @@ extension CheckReport {
 
   // MARK: - JUnit
 
+  /// One test case per asset; a case with failing findings gets one `<failure>` holding
+  /// all of them (JUnit readers count failures per case), the others go to `system-out`.
   private func junitReport(strict: Bool) -> String {
-    let failures = findings.count { CheckReport.isFailure($0, strict: strict) }
-    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    out += "<testsuites name=\"icongrid check\" tests=\"\(junitCaseCount)\" failures=\"\(failures)\">\n"
+    var cases: [(root: Root, name: String, findings: [Finding])] = []
     for root in roots {
-      let mine = findings.filter { $0.root == root.path }
       var byAsset: [String: [Finding]] = [:]
-      for finding in mine { byAsset[finding.asset ?? finding.relativePath, default: []].append(finding) }
+      for finding in findings where finding.root == root.path {
+        byAsset[finding.asset ?? finding.relativePath, default: []].append(finding)
+      }
       // Findings outside any asset (a catalog folder's Contents.json) get a case of their own.
-      let names = root.assets + byAsset.keys.filter { !Set(root.assets).contains($0) }.sorted()
-      let rootFailures = mine.count { CheckReport.isFailure($0, strict: strict) }
-      out += "  <testsuite name=\"\(XML.attribute(root.path))\" tests=\"\(names.count)\""
-      out += " failures=\"\(rootFailures)\" errors=\"0\" skipped=\"0\">\n"
-      for name in names {
-        let cases = byAsset[name] ?? []
-        out += "    <testcase classname=\"\(XML.attribute(root.path))\" name=\"\(XML.attribute(name))\""
-        guard !cases.isEmpty else {
+      let known = Set(root.assets)
+      for name in root.assets { cases.append((root, name, byAsset[name] ?? [])) }
+      for name in byAsset.keys.filter({ !known.contains($0) }).sorted() {
+        cases.append((root, name, byAsset[name] ?? []))
+      }
+    }
+    func fails(_ findings: [Finding]) -> Bool {
+      findings.contains { CheckReport.isFailure($0, strict: strict) }
+    }
+    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    out += "<testsuites name=\"icongrid check\" tests=\"\(cases.count)\""
+    out += " failures=\"\(cases.count { fails($0.findings) })\">\n"
+    for root in roots {
+      let mine = cases.filter { $0.root.path == root.path }
+      out += "  <testsuite name=\"\(XML.attribute(root.path))\" tests=\"\(mine.count)\""
+      out += " failures=\"\(mine.count { fails($0.findings) })\" errors=\"0\" skipped=\"0\">\n"
+      for testCase in mine {
+        out +=
+          "    <testcase classname=\"\(XML.attribute(root.path))\" name=\"\(XML.attribute(testCase.name))\""
+        guard !testCase.findings.isEmpty else {
           out += "/>\n"
           continue
         }
         out += ">\n"
-        var notes: [String] = []
-        for finding in cases {
-          let line = "\(finding.path): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]"
-          if CheckReport.isFailure(finding, strict: strict) {
-            out += "      <failure type=\"\(XML.attribute(finding.rule.id))\""
-            out += " message=\"\(XML.attribute(finding.message))\">\(XML.text(line))</failure>\n"
-          } else {
-            notes.append(line)
-          }
+        let lines = testCase.findings.map { finding in
+          (finding, "\(finding.path): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]")
         }
+        let failing = lines.filter { CheckReport.isFailure($0.0, strict: strict) }
+        if let first = failing.first {
+          let types = failing.map(\.0.rule.id).reduce(into: [String]()) {
+            if !$0.contains($1) { $0.append($1) }
+          }
+          let summary =
+            failing.count == 1 ? first.0.message : "\(failing.count) problems: \(first.0.message); …"
+          out += "      <failure type=\"\(XML.attribute(types.joined(separator: " ")))\""
+          out += " message=\"\(XML.attribute(summary))\">"
+          out += XML.text(failing.map(\.1).joined(separator: "\n")) + "</failure>\n"
+        }
+        let notes = lines.filter { !CheckReport.isFailure($0.0, strict: strict) }.map(\.1)
         if !notes.isEmpty {
           out += "      <system-out>\(XML.text(notes.joined(separator: "\n")))</system-out>\n"
         }
@@ -146,15 +231,6 @@ extension CheckReport {
       out += "  </testsuite>\n"
     }
     return out + "</testsuites>\n"
-  }
-
-  private var junitCaseCount: Int {
-    roots.reduce(0) { total, root in
-      let known = Set(root.assets)
-      let extra = Set(findings.filter { $0.root == root.path }.map { $0.asset ?? $0.relativePath })
-        .subtracting(known)
-      return total + root.assets.count + extra.count
-    }
   }
 
   // MARK: - SARIF

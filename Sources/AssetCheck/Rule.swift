@@ -69,10 +69,23 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
   public static let duplicate = Rule(
     "duplicate", .warning, "Different assets hold pixel-identical images.")
 
+  /// The same asset name twice in one name space (a target's bundle, or one catalog).
+  public static let duplicateName = Rule(
+    "duplicate-name", .error,
+    "Two sets or files provide the same asset name in one name space (one target's bundle, or one catalog).")
+  /// A file or folder name the check cannot index (not UTF-8).
+  public static let badFileName = Rule(
+    "bad-file-name", .error, "A file or folder name is not valid UTF-8; it cannot be an asset name.")
+  /// A symbolic link that leads outside the root, or nowhere; not followed.
+  public static let linkOutsideRoot = Rule(
+    "link-outside-root", .warning,
+    "A symbolic link leads outside the checked root (or nowhere), so what it points to is not checked.")
+
   /// Every rule, in the order reports list them.
   public static let all: [Rule] = [
-    missingScale, sizeMismatch, unreadable, cgbi, caseConflict, suffixCase, catalogInvalid,
-    catalogMissingFile, catalogUnassigned, appIconSize, marketingAlpha, duplicate,
+    missingScale, sizeMismatch, unreadable, cgbi, duplicateName, caseConflict, suffixCase, badFileName,
+    linkOutsideRoot, catalogInvalid, catalogMissingFile, catalogUnassigned, appIconSize, marketingAlpha,
+    duplicate,
   ]
 
   /// The rule with that id, if there is one.

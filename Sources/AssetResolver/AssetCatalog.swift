@@ -1,3 +1,5 @@
+import IconGridSupport
+
 /// The index of a root folder: loose PNGs and `.xcassets` sets, by asset name.
 ///
 /// Building it lists folders and reads `Contents.json` files, nothing more: PNG headers

@@ -1,3 +1,4 @@
+import IconGridSupport
 import PNGCodec
 import Synchronization
 
@@ -45,22 +46,36 @@ public final class AssetLibrary: Sendable {
 
   /// Indexes `root` and creates a library over it.
   ///
+  /// Concurrent lookups spread over 16 copies of the index (lanes), which suits a service.
+  ///
   /// - Parameters:
+  ///   - root: the folder to index.
   ///   - cache: where decoded images are kept.
   ///   - limits: what a decoded file may be; larger files are refused, not decoded.
   ///   - decode: decodes the file at a path; by default ``PNGDecoder`` with `limits`.
   ///   - namespace: the identifier of one name space to resolve in (a target's name, a
   ///     catalog's path); `nil` for every name space of the root.
-  ///   - lookupLanes: copies of the index that concurrent lookups spread over, rounded up
-  ///     to a power of two, 1 to 64. Threads in different lanes never touch the same
-  ///     memory; each lane costs one copy of the index (about 300 bytes an asset). The
-  ///     default, 16, suits a service; a tool that looks up from one thread wants 1.
   /// - Throws: ``ResolveError`` with ``ResolveError/Reason/rootUnreadable(_:)`` when
   ///   `root` is not a folder, ``ResolveError/Reason/unknownNamespace(available:)`` when
   ///   the index has no name space `namespace`.
-  public init(
+  public convenience init(
     root: String, cache: ImageCache = ImageCache(), limits: DecodingLimits = .default,
-    decode: (@Sendable (String) throws -> Bitmap)? = nil, namespace: String? = nil, lookupLanes: Int = 16
+    decode: (@Sendable (String) throws -> Bitmap)? = nil, namespace: String? = nil
+  ) throws {
+    try self.init(
+      root: root, cache: cache, limits: limits, decode: decode, namespace: namespace, lookupLanes: 16)
+  }
+
+  /// Indexes `root` and creates a library over it, with `lookupLanes` copies of the index.
+  ///
+  /// - Parameters:
+  ///   - lookupLanes: copies of the index that concurrent lookups spread over, rounded up
+  ///     to a power of two, 1 to 64. Threads in different lanes never touch the same
+  ///     memory; each lane costs one copy of the index (about 300 bytes an asset). 16
+  ///     suits a service; a tool that looks up from one thread wants 1.
+  package init(
+    root: String, cache: ImageCache = ImageCache(), limits: DecodingLimits = .default,
+    decode: (@Sendable (String) throws -> Bitmap)? = nil, namespace: String? = nil, lookupLanes: Int
   ) throws {
     guard FileSystem.isDirectory(root), let canonical = FileSystem.realPath(root) else {
       throw ResolveError(name: "", root: root, reason: .rootUnreadable("no such folder"))

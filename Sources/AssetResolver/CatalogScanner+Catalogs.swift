@@ -1,3 +1,5 @@
+import IconGridSupport
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

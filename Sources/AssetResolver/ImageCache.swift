@@ -1,3 +1,4 @@
+import IconGridSupport
 import PNGCodec
 import Synchronization
 
@@ -13,7 +14,7 @@ import Synchronization
 /// requests for the same key share one decode. The total cost never exceeds
 /// ``costLimit``, even for a moment: space is reserved before an image is inserted.
 /// Within a shard the order is exact LRU; across shards eviction takes each shard's
-/// least recently used image in turn (pass `shards: 1` for a strict global order).
+/// least recently used image in turn.
 ///
 /// ```swift
 /// let cache = ImageCache(costLimit: 64 << 20, countLimit: 500)
@@ -49,7 +50,7 @@ public final class ImageCache: Sendable {
   private let evictions = Atomic<Int>(0)
   private let evictionCursor = Atomic<Int>(0)
 
-  /// Creates an empty cache.
+  /// Creates an empty cache, its entries spread over 16 independently locked shards.
   ///
   /// - Parameters:
   ///   - costLimit: the most pixel bytes to hold; 128 MB by default (32 icons of
@@ -57,10 +58,15 @@ public final class ImageCache: Sendable {
   ///   - countLimit: the most images to hold.
   ///   - entryCostLimit: the most one image may cost and still be kept; a quarter of
   ///     `costLimit` by default.
+  public convenience init(costLimit: Int = 128 << 20, countLimit: Int = 4_096, entryCostLimit: Int? = nil) {
+    self.init(costLimit: costLimit, countLimit: countLimit, entryCostLimit: entryCostLimit, shards: 16)
+  }
+
+  /// Creates an empty cache with `shards` partitions (1 gives a strict global LRU order).
+  ///
+  /// - Parameters:
   ///   - shards: independently locked partitions, rounded up to a power of two.
-  public init(
-    costLimit: Int = 128 << 20, countLimit: Int = 4_096, entryCostLimit: Int? = nil, shards: Int = 16
-  ) {
+  package init(costLimit: Int = 128 << 20, countLimit: Int = 4_096, entryCostLimit: Int? = nil, shards: Int) {
     precondition(costLimit >= 0 && countLimit >= 0, "negative cache limit")
     self.costLimit = costLimit
     self.countLimit = countLimit
@@ -77,6 +83,11 @@ public final class ImageCache: Sendable {
   /// When several threads ask for a key that is not held, one runs `load` and the others
   /// wait for its result; an error is handed to all of them and nothing is kept.
   ///
+  /// - Parameters:
+  ///   - key: what identifies the image, such as its file's path.
+  ///   - load: makes the image when it is not held; called outside every lock, at most
+  ///     once for concurrent requests of one key.
+  /// - Returns: the held image, or the one `load` made.
   /// - Throws: what `load` throws.
   public func image(forKey key: String, load: () throws -> Bitmap) throws -> Bitmap {
     try stampedImage(forKey: CacheKey(key), load: { (try load(), nil) })
@@ -118,12 +129,17 @@ public final class ImageCache: Sendable {
   }
 
   /// The image held for `key`, without loading; counts as a hit when found.
+  ///
+  /// - Parameter key: what identifies the image.
+  /// - Returns: the image, or `nil` when none is held for `key`.
   public func cachedImage(forKey key: String) -> Bitmap? {
     let key = CacheKey(key)
     return shard(for: key).withLock { $0.hit(key) }
   }
 
   /// Drops the image held for `key`, if any.
+  ///
+  /// - Parameter key: what identifies the image.
   public func removeValue(forKey key: String) {
     let key = CacheKey(key)
     if let cost = shard(for: key).withLock({ $0.remove(key) }) { release(cost: cost, count: 1) }

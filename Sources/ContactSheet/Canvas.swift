@@ -24,8 +24,8 @@ struct PixelRect: Sendable, Hashable {
 ///
 /// `@unchecked Sendable` is safe because the renderer gives each concurrent task its own
 /// tile's rectangle as clip, tiles of a row never overlap, and the pixels are read (or the
-/// strip reset) only after every task drawing into it has finished: `concurrentPerform` has
-/// returned and the strip's `DispatchWorkItem` has been waited for.
+/// strip reset) only after every task drawing into it has finished: `Parallel.map` (over
+/// `concurrentPerform`) has returned and the strip's `DispatchWorkItem` has been waited for.
 final class StripCanvas: @unchecked Sendable {
   let width: Int
   private(set) var top = 0

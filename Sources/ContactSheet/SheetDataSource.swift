@@ -56,8 +56,12 @@ public protocol SheetRendererDelegate {
 }
 
 extension SheetRendererDelegate {
+  /// Does nothing: a delegate implements only what it wants to hear.
   public func progress(done: Int, total: Int) {}
+  /// Does nothing: a delegate implements only what it wants to hear.
   public func missingIcon(name: String) {}
+  /// Does nothing: a delegate implements only what it wants to hear.
   public func unreadableIcon(name: String, reason: String) {}
+  /// Does nothing: a delegate implements only what it wants to hear.
   public func fallback(name: String, requested: Int, got: Int) {}
 }

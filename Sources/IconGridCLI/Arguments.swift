@@ -1,19 +1,19 @@
-import AssetResolver
+import IconGridSupport
 
 /// A command line that cannot be run: `icongrid: error: …` with a usage hint, exit 64.
-public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What is wrong, with a suggestion when there is one.
-  public var message: String
+  package var message: String
   /// The subcommand whose usage to show; `nil` for the top level.
-  public var subcommand: String?
+  package var subcommand: String?
 
   /// Creates a usage error.
-  public init(_ message: String, subcommand: String? = nil) {
+  package init(_ message: String, subcommand: String? = nil) {
     self.message = message
     self.subcommand = subcommand
   }
 
-  public var description: String { message }
+  package var description: String { message }
 }
 
 /// How one option is spelt and whether it takes a value.
@@ -100,6 +100,14 @@ func closest(to word: String, in candidates: [String]) -> String? {
     }
   }
   return best?.0
+}
+
+/// How `info`, `resolve` and `sheet` write their results: for people, or as JSON for scripts.
+package enum OutputFormat: String, Sendable, CaseIterable {
+  /// Lines for a person to read.
+  case text
+  /// One JSON document, keys in a stable order.
+  case json
 }
 
 /// Parses `--format text|json` (or another set of formats).

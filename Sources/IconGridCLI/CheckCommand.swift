@@ -9,27 +9,33 @@ import AssetCheck
 #endif
 
 /// Options of `icongrid check`.
-public struct CheckOptions: Sendable, Equatable {
+package struct CheckOptions: Sendable, Equatable {
   /// The folders to check (loose icons and `.xcassets`), in the order given.
-  public var roots: [String]
+  package var roots: [String]
   /// Scales every asset must have, ascending (`--require`, `[2]` by default).
-  public var requiredScales: [Int]
+  package var requiredScales: [Int]?
   /// Decode every file fully (`--deep`).
-  public var deep: Bool
+  package var deep: Bool
   /// The report format.
-  public var format: ReportFormat
+  package var format: ReportFormat
   /// Findings to suppress (`--baseline FILE`).
-  public var baseline: String?
+  package var baseline: String?
   /// Where to record today's findings (`--write-baseline FILE`).
-  public var writeBaseline: String?
+  package var writeBaseline: String?
   /// Rule ids to drop (`--ignore`).
-  public var ignoredRules: [String]
+  package var ignoredRules: [String]
   /// Warnings fail the check too (`--strict`).
-  public var strict: Bool
+  package var strict: Bool
+  /// Check only this target's (or catalog's) name space (`--target`).
+  package var target: String?
+  /// Check development assets too (`--include-previews`).
+  package var includePreviews = false
+  /// List what was not checked (`--verbose`).
+  package var verbose = false
 
   /// Creates options.
-  public init(
-    roots: [String], requiredScales: [Int] = [2], deep: Bool = false, format: ReportFormat = .text,
+  package init(
+    roots: [String], requiredScales: [Int]? = nil, deep: Bool = false, format: ReportFormat = .text,
     baseline: String? = nil, writeBaseline: String? = nil, ignoredRules: [String] = [], strict: Bool = false
   ) {
     self.roots = roots
@@ -49,12 +55,13 @@ enum CheckCommand {
     name: "check",
     summary: "Check icons and asset catalogs for missing or wrong retina variants (for CI).",
     usage:
-      "icongrid check ROOT... [--require SCALES] [--deep] [--strict]\n"
+      "icongrid check ROOT... [--require SCALES] [--target NAME] [--deep] [--strict]\n"
       + "         [--ignore RULE]... [--format text|json|github|junit|sarif]\n"
-      + "         [--baseline FILE] [--write-baseline FILE]",
+      + "         [--baseline FILE] [--write-baseline FILE] [--include-previews] [--verbose]",
     details: """
       Indexes each ROOT (loose PNGs named name[@Nx][~idiom].png, and .xcassets
-      catalogs) and reports, by rule:
+      catalogs; with an Xcode project, each target's resources as one name space)
+      and reports, by rule:
 
       \(ruleList)
 
@@ -62,8 +69,13 @@ enum CheckCommand {
       same-size files header-only, and decoded pixels with --deep.
 
       options:
-        --require SCALES     Scales every asset needs: 2x (default), 2x,3x, 1x,2x,3x.
-                             iPad variants need only the scales up to 2x.
+        --require SCALES     Scales every asset needs: 2x, 2x,3x, 1x,2x,3x. By default
+                             each target's platforms and deployment target decide
+                             (2x where no project says). iPad variants need only
+                             the scales up to 2x.
+        --target NAME        Check only this target (or catalog) of the project.
+        --include-previews   Check development assets (Preview Assets.xcassets) too.
+        --verbose            List every file that was not checked, and why.
         --deep               Decode every PNG fully; any decoding error is unreadable.
         --format FORMAT      text (default), json, github (workflow annotations), junit
                              (XML, a test case per asset), sarif (SARIF 2.1.0).
@@ -86,6 +98,9 @@ enum CheckCommand {
       OptionSpec(name: "--write-baseline", takesValue: true),
       OptionSpec(name: "--ignore", takesValue: true, repeatable: true),
       OptionSpec(name: "--strict", takesValue: false),
+      OptionSpec(name: "--target", takesValue: true),
+      OptionSpec(name: "--include-previews", takesValue: false),
+      OptionSpec(name: "--verbose", takesValue: false),
     ],
     parse: { (parsed) throws -> Command in
       guard !parsed.positionals.isEmpty else { throw UsageError("no roots given", subcommand: "check") }
@@ -93,6 +108,9 @@ enum CheckCommand {
       if let text = parsed.value("--require") { options.requiredScales = try parseScales(text) }
       options.deep = parsed.has("--deep")
       options.strict = parsed.has("--strict")
+      options.target = parsed.value("--target")
+      options.includePreviews = parsed.has("--include-previews")
+      options.verbose = parsed.has("--verbose")
       options.format = try parseFormat(parsed, default: ReportFormat.text, subcommand: "check")
       options.baseline = parsed.value("--baseline")
       options.writeBaseline = parsed.value("--write-baseline")
@@ -169,8 +187,17 @@ enum CheckCommand {
       }
     }
     let configuration = CheckConfiguration(
-      requiredScales: options.requiredScales, deep: options.deep, ignoredRules: Set(options.ignoredRules))
+      requiredScales: options.requiredScales, deep: options.deep, ignoredRules: Set(options.ignoredRules),
+      includePreviews: options.includePreviews, target: options.target)
     var report = AssetChecker.check(roots: options.roots, configuration: configuration)
+    if let target = options.target, !report.roots.contains(where: { $0.namespaces.contains(target) }) {
+      let known = Array(Set(report.roots.flatMap { $0.namespaces })).sorted()
+      var message = "no target or catalog named '\(target)' in \(options.roots.joined(separator: ", "))"
+      if let near = closest(to: target, in: known) { message += "; did you mean '\(near)'?" }
+      console.error(
+        message + (known.isEmpty ? "" : " (there are: \(known.prefix(8).joined(separator: ", ")))"))
+      return ExitStatus.usage
+    }
     if let path = options.writeBaseline {
       let recorded = Baseline(report.findings)
       do {
@@ -184,7 +211,8 @@ enum CheckCommand {
     } else if let baseline {
       report = baseline.filter(report)
     }
-    let render = RenderOptions(strict: options.strict, toolName: "icongrid", toolVersion: IconGridCLI.version)
+    var render = RenderOptions(strict: options.strict, toolName: "icongrid", toolVersion: IconGridCLI.version)
+    render.verbose = options.verbose
     console.out(report.rendered(as: options.format, options: render))
     return report.fails(strict: options.strict) ? ExitStatus.findings : ExitStatus.success
   }

@@ -1,3 +1,5 @@
+import IconGridSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -7,18 +9,18 @@
 /// Where a command writes: results to `out`, progress and diagnostics to `err`.
 ///
 /// The binary uses ``standard``; tests capture both streams in memory.
-public struct Console: Sendable {
+package struct Console: Sendable {
   /// Writes text to standard output (or its stand-in).
-  public var out: @Sendable (String) -> Void
+  package var out: @Sendable (String) -> Void
   /// Writes text to standard error (or its stand-in).
-  public var err: @Sendable (String) -> Void
+  package var err: @Sendable (String) -> Void
   /// Whether standard error is a terminal (progress, colour).
-  public var errIsTerminal: Bool
+  package var errIsTerminal: Bool
   /// Environment variables (`NO_COLOR`, …).
-  public var environment: [String: String]
+  package var environment: [String: String]
 
   /// Creates a console from two sinks.
-  public init(
+  package init(
     out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
     errIsTerminal: Bool = false, environment: [String: String] = [:]
   ) {
@@ -29,7 +31,7 @@ public struct Console: Sendable {
   }
 
   /// The process's standard output and error and its environment.
-  public static func standard() -> Console {
+  package static func standard() -> Console {
     var environment: [String: String] = [:]
     var entry = environ
     while let pointer = entry.pointee {
@@ -62,15 +64,5 @@ public struct Console: Sendable {
 
 private func writeAll(_ fd: Int32, _ text: String) {
   var text = text
-  text.withUTF8 { bytes in
-    var offset = 0
-    while offset < bytes.count {
-      let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-      if n < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      offset += n
-    }
-  }
+  text.withUTF8 { _ = FileSystem.writeAll(fd, UnsafeRawBufferPointer($0)) }
 }

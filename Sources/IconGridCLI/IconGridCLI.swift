@@ -1,7 +1,7 @@
 import PNGCodec
 
 /// What a command line asks for, parsed and checked but not yet run.
-public enum Command: Sendable, Equatable {
+package enum Command: Sendable, Equatable {
   /// Help for the tool (`nil`) or for one subcommand.
   case help(String?)
   /// The version, with the libpng and zlib versions.
@@ -28,9 +28,9 @@ struct Subcommand: Sendable {
 
 /// The `icongrid` command line as a library: ``parse(_:)`` is pure, ``run(_:console:)``
 /// returns an exit status and never exits, so both are testable in-process.
-public enum IconGridCLI {
+package enum IconGridCLI {
   /// The tool's version.
-  public static let version = "0.1.0"
+  package static let version = "0.1.0"
 
   static let subcommands: [Subcommand] = [
     InfoCommand.subcommand, ResolveCommand.subcommand, SheetCommand.subcommand, CheckCommand.subcommand,
@@ -40,7 +40,7 @@ public enum IconGridCLI {
   ///
   /// - Throws: ``UsageError`` for an unknown subcommand or option, a missing value or a
   ///   bad value; the message suggests the nearest spelling.
-  public static func parse(_ arguments: [String]) throws -> Command {
+  package static func parse(_ arguments: [String]) throws -> Command {
     guard let first = arguments.first else { return .help(nil) }
     switch first {
     case "-h", "--help": return .help(nil)
@@ -63,7 +63,7 @@ public enum IconGridCLI {
   }
 
   /// Runs a parsed command and returns its exit status.
-  public static func run(_ command: Command, console: Console) -> Int32 {
+  package static func run(_ command: Command, console: Console) -> Int32 {
     switch command {
     case .help(let topic):
       console.out(helpText(topic))
@@ -85,7 +85,7 @@ public enum IconGridCLI {
   }
 
   /// Parses and runs; a usage error is reported on stderr with a hint and exits 64.
-  public static func main(arguments: [String], console: Console) -> Int32 {
+  package static func main(arguments: [String], console: Console) -> Int32 {
     let command: Command
     do {
       command = try parse(arguments)

@@ -1,16 +1,15 @@
+import IconGridSupport
 import PNGCodec
 
 /// Options of `icongrid info`.
-public struct InfoOptions: Sendable, Equatable {
-  /// Output formats.
-  public enum Format: String, Sendable, CaseIterable { case text, json }
+package struct InfoOptions: Sendable, Equatable {
   /// The files, in the order given.
-  public var paths: [String]
+  package var paths: [String]
   /// Text or JSON.
-  public var format: Format
+  package var format: OutputFormat
 
   /// Creates options.
-  public init(paths: [String], format: Format = .text) {
+  package init(paths: [String], format: OutputFormat = .text) {
     self.paths = paths
     self.format = format
   }
@@ -37,7 +36,7 @@ enum InfoCommand {
       guard !parsed.positionals.isEmpty else {
         throw UsageError("no files given", subcommand: "info")
       }
-      let format = try parseFormat(parsed, default: InfoOptions.Format.text, subcommand: "info")
+      let format = try parseFormat(parsed, default: OutputFormat.text, subcommand: "info")
       return .info(InfoOptions(paths: parsed.positionals, format: format))
     })
 

@@ -1,33 +1,32 @@
 import AssetResolver
+import IconGridSupport
 
 /// Options of `icongrid resolve`.
-public struct ResolveOptions: Sendable, Equatable {
-  /// Output formats.
-  public enum Format: String, Sendable, CaseIterable { case text, json }
+package struct ResolveOptions: Sendable, Equatable {
   /// The asset name to resolve; `nil` with ``list``.
-  public var name: String?
+  package var name: String?
   /// The folder to index.
-  public var root: String
+  package var root: String
   /// The screen's scale.
-  public var scale: Int
+  package var scale: Int
   /// The device, `nil` for a generic iOS screen.
-  public var idiom: DeviceIdiom?
+  package var idiom: DeviceIdiom?
   /// The appearance asked for (default: any).
-  public var appearance: TraitRequest.Appearance
+  package var appearance: TraitRequest.Appearance
   /// Whether high contrast is asked for.
-  public var highContrast: Bool
+  package var highContrast: Bool
   /// The display gamut asked for (default: sRGB).
-  public var gamut: TraitRequest.Gamut
+  package var gamut: TraitRequest.Gamut
   /// Text or JSON.
-  public var format: Format
+  package var format: OutputFormat
   /// List every asset instead of resolving one.
-  public var list: Bool
+  package var list: Bool
   /// The name space to resolve in (a target's name, or a catalog's path); `nil` for all.
-  public var target: String?
+  package var target: String?
 
   /// Creates options.
-  public init(
-    name: String?, root: String, scale: Int = 1, idiom: DeviceIdiom? = nil, format: Format = .text,
+  package init(
+    name: String?, root: String, scale: Int = 1, idiom: DeviceIdiom? = nil, format: OutputFormat = .text,
     list: Bool = false, target: String? = nil, appearance: TraitRequest.Appearance = .any,
     highContrast: Bool = false, gamut: TraitRequest.Gamut = .sRGB
   ) {
@@ -44,7 +43,7 @@ public struct ResolveOptions: Sendable, Equatable {
   }
 
   /// The request these options make.
-  public var request: TraitRequest {
+  package var request: TraitRequest {
     TraitRequest(scale: scale, idiom: idiom, appearance: appearance, highContrast: highContrast, gamut: gamut)
   }
 }
@@ -157,7 +156,7 @@ enum ResolveCommand {
         scale = value
       }
       let traits = try TraitOptions.parse(parsed, subcommand: name)
-      let format = try parseFormat(parsed, default: ResolveOptions.Format.text, subcommand: name)
+      let format = try parseFormat(parsed, default: OutputFormat.text, subcommand: name)
       return .resolve(
         ResolveOptions(
           name: parsed.positionals.first, root: root, scale: scale, idiom: traits.idiom, format: format,
@@ -229,7 +228,7 @@ enum ResolveCommand {
   }
 
   private static func list(
-    _ catalog: AssetCatalog, namespace: String?, root: String, format: ResolveOptions.Format,
+    _ catalog: AssetCatalog, namespace: String?, root: String, format: OutputFormat,
     console: Console
   )
     -> Int32

@@ -1,39 +1,39 @@
 import AssetResolver
 import ContactSheet
 import Foundation
+import IconGridSupport
 import PNGCodec
+import SheetManifest
 
 /// Options of `icongrid sheet`.
-public struct SheetOptions: Sendable, Equatable {
-  /// Output formats of the summary.
-  public enum Format: String, Sendable, CaseIterable { case text, json }
+package struct SheetOptions: Sendable, Equatable {
   /// An asset folder or a manifest (JSON, XML or binary plist).
-  public var input: String
+  package var input: String
   /// The PNG to write.
-  public var output: String
+  package var output: String
   /// Where icons resolve; `nil`: the input folder, or the manifest's folder.
-  public var assets: String?
+  package var assets: String?
   /// The grid, in points, and the scale.
-  public var layout: SheetLayoutOptions
+  package var layout: SheetLayoutOptions
   /// Colours and labels.
-  public var style: SheetStyle
+  package var style: SheetStyle
   /// The font family fontconfig looks up; `nil` for its default sans-serif.
-  public var font: String?
+  package var font: String?
   /// Text or JSON summary.
-  public var format: Format
+  package var format: OutputFormat
   /// Missing icons and fallbacks make the exit status 1.
-  public var strict: Bool
+  package var strict: Bool
   /// Progress on stderr even when it is not a terminal.
-  public var progress: Bool
+  package var progress: Bool
   /// The name space icons resolve in (a target's name, or a catalog's path); `nil` for all.
-  public var target: String?
+  package var target: String?
   /// The device, appearance and gamut icons are drawn for (its scale is the layout's).
-  public var traits: TraitRequest
+  package var traits: TraitRequest
 
   /// Creates options with the defaults of the command line.
-  public init(
+  package init(
     input: String, output: String, assets: String? = nil, layout: SheetLayoutOptions = .init(),
-    style: SheetStyle = .init(), font: String? = nil, format: Format = .text, strict: Bool = false,
+    style: SheetStyle = .init(), font: String? = nil, format: OutputFormat = .text, strict: Bool = false,
     progress: Bool = false, target: String? = nil, traits: TraitRequest = TraitRequest(scale: 1)
   ) {
     self.input = input

@@ -17,6 +17,10 @@ public struct Bitmap: Sendable, Hashable {
 
   /// Wraps existing RGBA bytes.
   ///
+  /// - Parameters:
+  ///   - width: the width in pixels, not negative.
+  ///   - height: the height in pixels, not negative.
+  ///   - pixels: `width × height × 4` bytes of straight RGBA, rows top to bottom.
   /// - Precondition: `pixels.count == width * height * 4`; a mismatch is a programmer error.
   public init(width: Int, height: Int, pixels: [UInt8]) {
     precondition(width >= 0 && height >= 0, "negative bitmap size")
@@ -27,6 +31,12 @@ public struct Bitmap: Sendable, Hashable {
   }
 
   /// A bitmap of one colour.
+  ///
+  /// - Parameters:
+  ///   - width: the width in pixels, not negative.
+  ///   - height: the height in pixels, not negative.
+  ///   - rgba: the colour of every pixel (red, green, blue, alpha); transparent black by
+  ///     default.
   public init(width: Int, height: Int, filling rgba: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
     precondition(width >= 0 && height >= 0, "negative bitmap size")
     let count = width * height * 4
@@ -46,6 +56,11 @@ public struct Bitmap: Sendable, Hashable {
   public var bytesPerRow: Int { width * 4 }
 
   /// The pixel at column `x`, row `y`.
+  ///
+  /// - Parameters:
+  ///   - x: the column, `0..<width`.
+  ///   - y: the row, `0..<height`, from the top.
+  /// - Returns: the pixel's red, green, blue and alpha.
   public subscript(x: Int, y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
     get {
       let offset = (y * width + x) * 4

@@ -14,6 +14,12 @@ public struct DecodingLimits: Sendable, Hashable {
   public var maxInputBytes: Int
 
   /// Creates limits; every value must be positive.
+  ///
+  /// - Parameters:
+  ///   - maxWidth: the largest accepted width, in pixels.
+  ///   - maxHeight: the largest accepted height, in pixels.
+  ///   - maxPixels: the largest accepted `width × height`.
+  ///   - maxInputBytes: the largest accepted input, in bytes.
   public init(maxWidth: Int, maxHeight: Int, maxPixels: Int, maxInputBytes: Int) {
     self.maxWidth = maxWidth
     self.maxHeight = maxHeight
@@ -26,7 +32,13 @@ public struct DecodingLimits: Sendable, Hashable {
   public static let `default` = DecodingLimits(
     maxWidth: 16_384, maxHeight: 16_384, maxPixels: 32 * 1_048_576, maxInputBytes: 64 * 1_048_576)
 
-  /// Throws ``PNGError/Code/limitExceeded`` when a `width × height` image is too large.
+  /// Checks the size of an image against the limits.
+  ///
+  /// - Parameters:
+  ///   - width: the image's width in pixels.
+  ///   - height: the image's height in pixels.
+  /// - Throws: ``PNGError`` with ``PNGError/Code/limitExceeded`` when a `width × height`
+  ///   image is too wide, too high or has too many pixels.
   public func check(width: Int, height: Int) throws {
     if width > maxWidth || height > maxHeight || width * height > maxPixels {
       let megapixels = Double(maxPixels) / 1_048_576
@@ -39,7 +51,11 @@ public struct DecodingLimits: Sendable, Hashable {
     }
   }
 
-  /// Throws ``PNGError/Code/limitExceeded`` when the input is too long.
+  /// Checks the length of an input against the limits.
+  ///
+  /// - Parameter inputBytes: the length of the file or buffer.
+  /// - Throws: ``PNGError`` with ``PNGError/Code/limitExceeded`` when the input is longer
+  ///   than ``maxInputBytes``.
   public func check(inputBytes: Int) throws {
     if inputBytes > maxInputBytes {
       throw PNGError(

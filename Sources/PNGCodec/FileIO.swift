@@ -1,3 +1,5 @@
+import IconGridSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -67,23 +69,14 @@ package enum FileIO {
   private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String)
     throws -> Int
   {
-    var total = 0
-    while total < buffer.count {
-      let n = read(fd, buffer.baseAddress! + total, buffer.count - total)
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw systemError("cannot read", path: path)
-      }
-      if n == 0 { break }
-      total += n
-    }
+    let total = FileSystem.readFully(fd, into: buffer)
+    if total < 0 { throw systemError("cannot read", path: path) }
     return total
   }
 
   /// An `.io` error carrying `strerror(errno)`.
   package static func systemError(_ what: String, path: String?) -> PNGError {
-    let code = errno
-    let words = String(cString: strerror(code))
+    let words = FileSystem.errorText()
     return PNGError(.io, "\(what): \(words)", path: path, underlying: nil)
   }
 }

@@ -18,6 +18,7 @@ public enum PNGDecoder {
   /// - Parameters:
   ///   - bytes: the whole file.
   ///   - limits: checked after the header, before pixel memory is allocated.
+  /// - Returns: the image as 8-bit straight-alpha RGBA in sRGB.
   /// - Throws: ``PNGError`` saying what is wrong.
   /// - Complexity: O(width × height).
   public static func decode(_ bytes: [UInt8], limits: DecodingLimits = .default) throws
@@ -70,6 +71,10 @@ public enum PNGDecoder {
 
   /// Decodes a PNG file.
   ///
+  /// - Parameters:
+  ///   - path: the file; FIFOs, devices and folders are refused.
+  ///   - limits: checked before the file is read (its length) and after its header.
+  /// - Returns: the image as 8-bit straight-alpha RGBA in sRGB.
   /// - Throws: ``PNGError`` with the path: ``PNGError/Code/notFound`` when it does not
   ///   exist, ``PNGError/Code/limitExceeded`` when it is longer than
   ///   `limits.maxInputBytes` (checked before reading), or what ``decode(_:limits:)`` throws.

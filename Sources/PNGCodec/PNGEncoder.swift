@@ -1,5 +1,6 @@
 internal import CLibPNG
 import Dispatch
+import IconGridSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -20,6 +21,12 @@ public struct PNGEncodingOptions: Sendable, Hashable {
   public var threads: Int
 
   /// Creates options.
+  ///
+  /// - Parameters:
+  ///   - compressionLevel: zlib level, clamped to 0 (store) … 9 (smallest).
+  ///   - scale: the scale to record in a pHYs chunk (72 dpi × `scale`); `nil` writes none.
+  ///   - includeAlpha: `false` writes RGB, dropping the alpha of the rows handed in.
+  ///   - threads: threads that compress at once, at least 1; by default one per core.
   public init(compressionLevel: Int = 6, scale: Int? = nil, includeAlpha: Bool = true, threads: Int? = nil) {
     self.compressionLevel = max(0, min(9, compressionLevel))
     self.scale = scale
@@ -31,6 +38,13 @@ public struct PNGEncodingOptions: Sendable, Hashable {
 /// Writes PNG files and bytes from RGBA bitmaps.
 public enum PNGEncoder {
   /// Encodes a bitmap to PNG bytes in memory.
+  ///
+  /// - Parameters:
+  ///   - bitmap: the image, straight RGBA.
+  ///   - options: compression, pHYs scale, alpha and threads.
+  /// - Returns: the bytes of a whole PNG file.
+  /// - Throws: ``PNGError`` with ``PNGError/Code/invalidArgument`` for an empty bitmap, or
+  ///   ``PNGError/Code/io`` when zlib fails.
   public static func encode(_ bitmap: Bitmap, options: PNGEncodingOptions = .init()) throws
     -> [UInt8]
   {
@@ -43,6 +57,10 @@ public enum PNGEncoder {
 
   /// Writes a bitmap to `path` atomically: a temporary file beside it, renamed into place.
   ///
+  /// - Parameters:
+  ///   - bitmap: the image, straight RGBA.
+  ///   - path: where the file appears once complete; an existing file is replaced.
+  ///   - options: compression, pHYs scale, alpha and threads.
   /// - Throws: ``PNGError/Code/io`` with the path when the directory cannot be written;
   ///   nothing is left behind.
   public static func write(_ bitmap: Bitmap, to path: String, options: PNGEncodingOptions = .init())
@@ -76,6 +94,14 @@ public struct PNGStreamWriter: ~Copyable {
   private var pending: [UInt8]
 
   /// Opens a temporary file beside `path` and writes the PNG header.
+  ///
+  /// - Parameters:
+  ///   - path: where the file appears after ``finish()``.
+  ///   - width: the image's width in pixels, at least 1.
+  ///   - height: the image's height in pixels, at least 1: the rows to append in all.
+  ///   - options: compression, pHYs scale, alpha and threads.
+  /// - Throws: ``PNGError`` with ``PNGError/Code/invalidArgument`` for an empty size, or
+  ///   ``PNGError/Code/io`` with the path when the folder cannot be written.
   public init(path: String, width: Int, height: Int, options: PNGEncodingOptions = .init())
     throws
   {
@@ -92,6 +118,11 @@ public struct PNGStreamWriter: ~Copyable {
   public var remainingRows: Int { encoder.remainingRows }
 
   /// Appends whole rows of RGBA (`width × 4` bytes each).
+  ///
+  /// - Parameter rows: one or more rows, top to bottom, no padding.
+  /// - Throws: ``PNGError`` with ``PNGError/Code/invalidArgument`` when the bytes are not
+  ///   whole rows or more rows than remain, or ``PNGError/Code/io`` when writing fails; the
+  ///   temporary file is removed then, and the writer is unusable.
   public mutating func append(rows: UnsafeRawBufferPointer) throws {
     do {
       try encoder.encode(rows: rows, into: &pending)
@@ -103,6 +134,9 @@ public struct PNGStreamWriter: ~Copyable {
   }
 
   /// Appends a strip: a bitmap as wide as the image.
+  ///
+  /// - Parameter strip: the next rows, as wide as the image.
+  /// - Throws: what ``append(rows:)`` throws.
   public mutating func append(_ strip: Bitmap) throws {
     try strip.pixels.withUnsafeBytes { (raw) throws in try append(rows: raw) }
   }
@@ -130,15 +164,8 @@ public struct PNGStreamWriter: ~Copyable {
 
   private mutating func flush() throws {
     guard fd >= 0 else { throw PNGError(.io, "writer already failed") }
-    let total = pending.count
-    var written = 0
-    while written < total {
-      let n = pending.withUnsafeBytes { write(fd, $0.baseAddress! + written, total - written) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw FileIO.systemError("cannot write", path: path)
-      }
-      written += n
+    guard pending.withUnsafeBytes({ FileSystem.writeAll(fd, $0) }) else {
+      throw FileIO.systemError("cannot write", path: path)
     }
     pending.removeAll(keepingCapacity: true)
   }

@@ -61,6 +61,12 @@ public struct PNGError: Error, Sendable, Hashable, CustomStringConvertible {
   public var underlying: String?
 
   /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - code: the kind of failure.
+  ///   - reason: what is wrong, in words a person can act on.
+  ///   - path: the file involved; `nil` for in-memory data.
+  ///   - underlying: what libpng, zlib or the operating system said.
   public init(_ code: Code, _ reason: String, path: String? = nil, underlying: String? = nil) {
     self.code = code
     self.reason = reason
@@ -69,6 +75,9 @@ public struct PNGError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The same error, attributed to `path`.
+  ///
+  /// - Parameter path: the file the error is about.
+  /// - Returns: a copy whose ``path`` is `path`.
   public func at(_ path: String) -> PNGError {
     var copy = self
     copy.path = path
@@ -95,6 +104,9 @@ func attributing<T>(_ path: String, _ body: () throws -> T) throws -> T {
 
 extension PNGError {
   /// `error` itself when it is a ``PNGError``; otherwise wrapped as ``Code/io``.
+  ///
+  /// - Parameter error: any error.
+  /// - Returns: a ``PNGError`` for it.
   public static func from(_ error: any Error) -> PNGError {
     (error as? PNGError) ?? PNGError(.io, "\(error)")
   }

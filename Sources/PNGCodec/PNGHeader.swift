@@ -12,10 +12,15 @@ internal import CLibPNG
 public struct PNGHeader: Sendable, Hashable {
   /// The colour types PNG defines.
   public enum ColorType: UInt8, Sendable, Hashable, CustomStringConvertible {
+    /// Greyscale (type 0).
     case gray = 0
+    /// Red, green and blue (type 2).
     case rgb = 2
+    /// Indices into a palette (type 3).
     case palette = 3
+    /// Greyscale with alpha (type 4).
     case grayAlpha = 4
+    /// Red, green, blue and alpha (type 6).
     case rgba = 6
 
     /// `gray`, `gray-alpha`, `palette`, `rgb` or `rgba`.
@@ -90,6 +95,8 @@ public struct PNGHeader: Sendable, Hashable {
 
   /// Reads the header from the start of a PNG's bytes.
   ///
+  /// - Parameter bytes: the file's bytes, or at least its first ``probeLength``.
+  /// - Returns: the header's size, colour type, bit depth, interlacing and CgBI flag.
   /// - Throws: ``PNGError`` with ``PNGError/Code/notPNG``, ``PNGError/Code/truncated``,
   ///   ``PNGError/Code/crcMismatch`` or ``PNGError/Code/badHeader``.
   public static func probe(_ bytes: some Collection<UInt8>) throws -> PNGHeader {
@@ -101,6 +108,8 @@ public struct PNGHeader: Sendable, Hashable {
 
   /// Reads the header of a file, reading only its first ``probeLength`` bytes.
   ///
+  /// - Parameter path: the file.
+  /// - Returns: the header's size, colour type, bit depth, interlacing and CgBI flag.
   /// - Throws: ``PNGError``, with the path, as ``probe(_:)`` does, or
   ///   ``PNGError/Code/notFound`` / ``PNGError/Code/io`` when the file cannot be read.
   public static func probe(contentsOf path: String) throws -> PNGHeader {

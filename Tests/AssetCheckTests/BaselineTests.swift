@@ -1,5 +1,6 @@
 import AssetCheck
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Baselines")

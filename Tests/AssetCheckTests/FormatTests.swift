@@ -1,5 +1,6 @@
 import AssetCheck
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -20,7 +21,10 @@ struct FormatTests {
   @Test func textLinesAndSummary() throws {
     let report = try awkwardTree().check()
     let lines = report.rendered(as: .text).split(separator: "\n").map(String.init)
-    #expect(lines.count == report.findings.count + 1)
+    // Findings, then one note per requirement applied, then the summary.
+    #expect(lines.count == report.findings.count + 1 + 1)
+    #expect(
+      lines[report.findings.count] == "\(report.roots[0].path): note: required 2x (given with --require)")
     let first = try #require(report.findings.first)
     #expect(lines[0] == "\(first.path): \(first.severity.rawValue): \(first.message) [\(first.rule.id)]")
     #expect(lines.last == report.summaryLine)
@@ -79,16 +83,39 @@ struct FormatTests {
       #expect(root.name == "testsuites")
       let cases = try root.nodes(forXPath: "//testcase")
       #expect(cases.count == report.assetCount)
+      // One failure per failing case, never more failures than tests, every error message in it.
+      let failing = Set(report.findings.filter { $0.severity == .error }.map { $0.asset ?? $0.relativePath })
       let failures = try root.nodes(forXPath: "//failure")
-      #expect(failures.count == report.errorCount)
-      #expect(root.attribute(forName: "failures")?.stringValue == "\(report.errorCount)")
+      #expect(failures.count == failing.count)
+      #expect(failures.count <= cases.count)
+      #expect(root.attribute(forName: "failures")?.stringValue == "\(failing.count)")
+      let failureText = failures.compactMap(\.stringValue).joined(separator: "\n")
+      for finding in report.findings where finding.severity == .error {
+        #expect(failureText.contains(finding.message))
+      }
       let names = cases.compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue }
       #expect(names.contains("a&b <c>, \"d\": e%"))
     #else
       #expect(xml.hasPrefix("<?xml"))
     #endif
     let strict = report.rendered(as: .junit, options: RenderOptions(strict: true))
-    #expect(strict.components(separatedBy: "<failure ").count - 1 == report.findings.count)
+    let withFindings = Set(report.findings.map { $0.asset ?? $0.relativePath })
+    #expect(strict.components(separatedBy: "<failure ").count - 1 == withFindings.count)
+  }
+
+  @Test func junitPutsAllOfACasesErrorsInOneFailure() throws {
+    let findings = [
+      Finding(rule: .missingScale, root: "r", relativePath: "x.png", asset: "x", message: "no @2x"),
+      Finding(rule: .sizeMismatch, root: "r", relativePath: "x@3x.png", asset: "x", message: "is 10×10 px"),
+      Finding(rule: .duplicate, root: "r", relativePath: "x@3x.png", asset: "x", message: "byte-identical"),
+    ]
+    let report = CheckReport(roots: [.init(path: "r", assets: ["x", "y"], files: 3)], findings: findings)
+    let xml = report.rendered(as: .junit)
+    #expect(xml.components(separatedBy: "<failure ").count - 1 == 1)
+    #expect(xml.contains("tests=\"2\" failures=\"1\""))
+    #expect(xml.contains("type=\"missing-scale size-mismatch\""))
+    #expect(xml.contains("no @2x") && xml.contains("is 10×10 px"))
+    #expect(xml.contains("<system-out>r/x@3x.png: warning: byte-identical [duplicate]</system-out>"))
   }
 
   @Test func junitSurvivesControlCharacters() throws {
@@ -147,7 +174,10 @@ struct FormatTests {
     let tree = try Tree().png("a.png", 10, 10).png("a@2x.png", 20, 20)
     let report = tree.check()
     #expect(report.findings.isEmpty)
-    #expect(report.rendered(as: .text) == "checked 1 asset (2 files) in 1 root: no problems\n")
+    #expect(
+      report.rendered(as: .text)
+        == "\(tree.root): note: required 2x (given with --require)\nchecked 1 asset (2 files) in 1 root: no problems\n"
+    )
     #expect(!report.fails(strict: true))
   }
 }

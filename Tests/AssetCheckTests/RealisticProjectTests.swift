@@ -1,5 +1,6 @@
 import AssetCheck
 import Foundation
+import TestSupport
 import Testing
 
 /// An iOS project laid out as Xcode makes one: a full app icon set, namespaced folders,

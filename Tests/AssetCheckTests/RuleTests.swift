@@ -1,5 +1,6 @@
 import AssetCheck
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Rules: each fires on its fixture and stays quiet on a near miss")

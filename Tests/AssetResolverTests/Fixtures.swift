@@ -1,4 +1,5 @@
 import PNGCodec
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -12,14 +13,11 @@ final class TempTree {
   let root: String
 
   init() {
-    var template = Array("/tmp/icongrid-resolver-XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(made != nil, "mkdtemp failed")
-    root = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    root = TemporaryFolder.make("icongrid-resolver")
   }
 
   deinit {
-    remove(root)
+    TemporaryFolder.remove(root)
   }
 
   /// The absolute path of `relative`.
@@ -73,22 +71,5 @@ final class TempTree {
       current += "/" + part
       mkdir(current, 0o755)
     }
-  }
-
-  private func remove(_ path: String) {
-    guard let directory = opendir(path) else {
-      unlink(path)
-      return
-    }
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-        String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-      }
-      if name == "." || name == ".." { continue }
-      let child = path + "/" + name
-      if entry.pointee.d_type == UInt8(DT_DIR) { remove(child) } else { unlink(child) }
-    }
-    closedir(directory)
-    rmdir(path)
   }
 }

@@ -1,13 +1,13 @@
 import AssetResolver
 import Foundation
+import TestSupport
 import Testing
 
 /// Inputs kept by `Scripts/fuzz contents-json` and `Scripts/fuzz asset-name` (crashes under
 /// `Tests/FuzzRegressions/`, plus the committed seeds), replayed with the harnesses' checks.
 @Suite("Fuzz regressions of contents-json and asset-name")
 struct ResolverFuzzRegressionTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
+  static let root = TestPaths.packageRoot
 
   static func inputs(_ target: String) -> [String] {
     [root + "/Tests/FuzzRegressions/" + target, root + "/Scripts/fuzz.d/seeds/" + target].flatMap { folder in

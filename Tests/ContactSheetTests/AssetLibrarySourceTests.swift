@@ -2,14 +2,15 @@ import AssetResolver
 import ContactSheet
 import Foundation
 import PNGCodec
+import TestSupport
 import Testing
 
 /// `AssetLibrarySource`: the sheet's device and traits, and what a tile says when an
 /// asset has no variant for them.
 @Suite struct AssetLibrarySourceTests {
   @Test func aWatchOnlySetIsNamedWithItsDevicesAndDrawnForAWatch() throws {
-    let root = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: root) }
+    let root = TemporaryFolder.make("sheet-source")
+    defer { TemporaryFolder.remove(root) }
     let set = root + "/A.xcassets/WatchIcon.appiconset"
     try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
     try PNGEncoder.write(squareIcon(size: 216, color: (10, 20, 30)), to: set + "/w.png")

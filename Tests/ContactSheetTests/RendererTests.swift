@@ -1,6 +1,7 @@
 import ContactSheet
 import Foundation
 import PNGCodec
+import TestSupport
 import Testing
 
 @Suite("Sheet rendering")
@@ -74,8 +75,10 @@ struct RendererTests {
   func matchesGoldenImage(scale: Int) throws {
     let renderer = try Self.renderer(scale: scale)
     let (bitmap, _) = try renderer.render()
-    let golden = packageRoot.appendingPathComponent("Tests/ContactSheetTests/Fixtures/sheet@\(scale)x.png")
-      .path
+    let golden = URL(
+      fileURLWithPath: TestPaths.inPackage("Tests/ContactSheetTests/Fixtures/sheet@\(scale)x.png")
+    )
+    .path
     if ProcessInfo.processInfo.environment["ICONGRID_RECORD_GOLDEN"] != nil {
       try PNGEncoder.write(bitmap, to: golden)
     }
@@ -244,7 +247,7 @@ struct RendererTests {
   }
 
   @Test func writtenFileDecodesToTheSamePixels() throws {
-    let directory = try temporaryDirectory()
+    let directory = TemporaryFolder.make("contactsheet-tests")
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let renderer = try Self.renderer(scale: 2)
     let path = directory + "/sheet.png"
@@ -266,7 +269,7 @@ struct RendererTests {
   @Test func transparentBackgroundKeepsStraightAlpha() throws {
     let renderer = try Self.renderer(
       scale: 1, style: SheetStyle(background: SheetColor(parsing: "transparent")!))
-    let directory = try temporaryDirectory()
+    let directory = TemporaryFolder.make("contactsheet-tests")
     defer { try? FileManager.default.removeItem(atPath: directory) }
     _ = try renderer.write(to: directory + "/sheet.png")
     let decoded = try PNGDecoder.decode(contentsOf: directory + "/sheet.png")

@@ -77,14 +77,3 @@ func squareIcon(size: Int, color: (UInt8, UInt8, UInt8)) -> Bitmap {
   }
   return bitmap
 }
-
-/// A temporary directory, removed by the caller.
-func temporaryDirectory() throws -> String {
-  let path = NSTemporaryDirectory() + "contactsheet-tests-\(UUID().uuidString)"
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
-}
-
-/// The package root, from this file's path.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()

@@ -1,6 +1,7 @@
 import ContactSheet
 import Foundation
 import PNGCodec
+import TestSupport
 import Testing
 
 /// Run under ThreadSanitizer by Scripts/test: tiles of a row are fetched and drawn at once
@@ -19,7 +20,7 @@ struct ThreadSafetySheetTests {
     let renderer = SheetRenderer(
       content: content, layout: layout, dataSource: MemorySource(icons: icons),
       labels: BlockLabels(pixelSize: 24))
-    let directory = try temporaryDirectory()
+    let directory = TemporaryFolder.make("contactsheet-tests")
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let (first, summary) = try renderer.render()
     #expect(summary.missing.count == 3)

@@ -1,17 +1,9 @@
 import IconGridCLI
-import Synchronization
+import TestSupport
 
-/// A console whose standard output and error are collected in memory, for in-process runs
-/// of `IconGridCLI.main`.
-final class CapturedConsole: Sendable {
-  private let outText = Mutex("")
-  private let errText = Mutex("")
-
+extension CapturedConsole {
+  /// A console that writes into this capture, for in-process runs of `IconGridCLI.main`.
   var console: Console {
-    Console(
-      out: { text in self.outText.withLock { $0 += text } },
-      err: { text in self.errText.withLock { $0 += text } })
+    Console(out: { [self] text in appendOut(text) }, err: { [self] text in appendErr(text) })
   }
-  var out: String { outText.withLock { $0 } }
-  var err: String { errText.withLock { $0 } }
 }

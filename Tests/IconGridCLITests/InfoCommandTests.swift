@@ -1,5 +1,6 @@
 import PNGCodec
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import IconGridCLI
@@ -12,11 +13,7 @@ func icongrid(_ arguments: String...) -> (status: Int32, out: String, err: Strin
 }
 
 enum TestData {
-  static let root: String = {
-    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
-    return parts.joined(separator: "/") + "/../shared/testdata"
-  }()
+  static let root = TestPaths.testData
   static let basn2c08 = root + "/pngsuite/basn2c08.png"
   static let basi0g01 = root + "/pngsuite/basi0g01.png"
   static let badColorType = root + "/pngsuite/xc9n2c08.png"

@@ -1,5 +1,6 @@
 import Foundation
 import PNGCodec
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -23,8 +24,7 @@ struct KillTests {
 
   /// A folder of `count` small icons, each a different colour.
   static func iconFolder(_ count: Int) throws -> String {
-    let path = NSTemporaryDirectory() + "icongrid-kill-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    let path = TemporaryFolder.make("icongrid-kill")
     for index in 0..<count {
       let colour = (UInt8(index % 251), UInt8(index / 251 % 251), UInt8(128), UInt8(255))
       try PNGEncoder.write(Bitmap(width: 24, height: 24, filling: colour), to: path + "/icon\(index).png")

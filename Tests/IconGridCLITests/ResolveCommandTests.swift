@@ -2,6 +2,7 @@ import AssetResolver
 import IconGridCLI
 import PNGCodec
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -15,10 +16,7 @@ final class ResolveFixture {
   let root: String
 
   init() throws {
-    var template = Array("/tmp/icongrid-cli-resolve-XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(made != nil, "mkdtemp failed")
-    root = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    root = TemporaryFolder.make("icongrid-cli-resolve")
     try PNGEncoder.write(Bitmap(width: 30, height: 30, filling: (1, 2, 3, 255)), to: root + "/mail.png")
     try PNGEncoder.write(Bitmap(width: 60, height: 60, filling: (1, 2, 3, 255)), to: root + "/mail@2x.png")
     mkdir(root + "/A.xcassets", 0o755)
@@ -31,14 +29,7 @@ final class ResolveFixture {
   }
 
   deinit {
-    for file in [
-      "mail.png", "mail@2x.png", "A.xcassets/maps.imageset/m.png", "A.xcassets/maps.imageset/Contents.json",
-    ] {
-      unlink(root + "/" + file)
-    }
-    rmdir(root + "/A.xcassets/maps.imageset")
-    rmdir(root + "/A.xcassets")
-    rmdir(root)
+    TemporaryFolder.remove(root)
   }
 
   func write(_ relative: String, _ text: String) {

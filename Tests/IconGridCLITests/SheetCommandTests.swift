@@ -2,14 +2,14 @@ import Foundation
 import IconGridCLI
 import PNGCodec
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("icongrid sheet")
 struct SheetCommandTests {
   /// A folder with `mail` at 1x and 2x, and `maps` at 1x only.
   static func assetFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "icongrid-sheet-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    let path = TemporaryFolder.make("icongrid-sheet")
     try PNGEncoder.write(Bitmap(width: 60, height: 60, filling: (0, 0, 255, 255)), to: path + "/mail.png")
     try PNGEncoder.write(
       Bitmap(width: 120, height: 120, filling: (0, 0, 255, 255)), to: path + "/mail@2x.png")

@@ -2,6 +2,7 @@ import AssetResolver
 import Foundation
 import IconGridCLI
 import PNGCodec
+import TestSupport
 import Testing
 
 /// `icongrid sheet` over several name spaces: `--target`, and the device and traits options.

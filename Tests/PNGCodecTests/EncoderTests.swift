@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import PNGCodec
@@ -105,8 +106,8 @@ struct StreamWriterTests {
     let width = 300
     let heights = [1, 250, 3, 0, 246, 7]
     let whole = randomBitmap(width: width, height: heights.reduce(0, +), seed: 42)
-    let directory = Fixtures.temporaryDirectory()
-    defer { Fixtures.remove(directory) }
+    let directory = TemporaryFolder.make("pngcodec-tests")
+    defer { TemporaryFolder.remove(directory) }
     let path = directory + "/sheet.png"
     var writer = try PNGStreamWriter(
       path: path, width: width, height: whole.height, options: PNGEncodingOptions(scale: 2, threads: threads))
@@ -127,8 +128,8 @@ struct StreamWriterTests {
 
   @Test("write replaces an existing file")
   func replaces() throws {
-    let directory = Fixtures.temporaryDirectory()
-    defer { Fixtures.remove(directory) }
+    let directory = TemporaryFolder.make("pngcodec-tests")
+    defer { TemporaryFolder.remove(directory) }
     let path = directory + "/icon.png"
     try PNGEncoder.write(Bitmap(width: 4, height: 4, filling: (255, 0, 0, 255)), to: path)
     let blue = Bitmap(width: 2, height: 3, filling: (0, 0, 255, 255))
@@ -139,8 +140,8 @@ struct StreamWriterTests {
 
   @Test("a directory that does not exist: .io with the path, nothing written")
   func missingDirectory() throws {
-    let directory = Fixtures.temporaryDirectory()
-    defer { Fixtures.remove(directory) }
+    let directory = TemporaryFolder.make("pngcodec-tests")
+    defer { TemporaryFolder.remove(directory) }
     let path = directory + "/missing/icon.png"
     let error = expectPNGError("missing directory") {
       try PNGEncoder.write(Bitmap(width: 1, height: 1), to: path)
@@ -154,8 +155,8 @@ struct StreamWriterTests {
   /// read-only directories.
   @Test("a file in place of the directory: .io, nothing written")
   func notADirectory() throws {
-    let directory = Fixtures.temporaryDirectory()
-    defer { Fixtures.remove(directory) }
+    let directory = TemporaryFolder.make("pngcodec-tests")
+    defer { TemporaryFolder.remove(directory) }
     Fixtures.write([1, 2, 3], to: directory + "/file")
     let error = expectPNGError("not a directory") {
       try PNGEncoder.write(Bitmap(width: 1, height: 1), to: directory + "/file/icon.png")
@@ -167,8 +168,8 @@ struct StreamWriterTests {
   /// Root may write anywhere, so this one runs only for other users.
   @Test("a read-only directory: .io, nothing written", .enabled(if: geteuid() != 0))
   func readOnlyDirectory() throws {
-    let directory = Fixtures.temporaryDirectory()
-    defer { Fixtures.remove(directory) }
+    let directory = TemporaryFolder.make("pngcodec-tests")
+    defer { TemporaryFolder.remove(directory) }
     chmod(directory, 0o555)
     let error = expectPNGError("read-only") {
       try PNGEncoder.write(Bitmap(width: 1, height: 1), to: directory + "/icon.png")
@@ -179,8 +180,8 @@ struct StreamWriterTests {
 
   @Test("a writer dropped without finish() leaves no file")
   func dropped() throws {
-    let directory = Fixtures.temporaryDirectory()
-    defer { Fixtures.remove(directory) }
+    let directory = TemporaryFolder.make("pngcodec-tests")
+    defer { TemporaryFolder.remove(directory) }
     do {
       var writer = try PNGStreamWriter(path: directory + "/sheet.png", width: 8, height: 8)
       try writer.append(Bitmap(width: 8, height: 3))
@@ -191,8 +192,8 @@ struct StreamWriterTests {
 
   @Test("too many rows, partial rows and missing rows are .invalidArgument and leave nothing")
   func wrongRowCounts() throws {
-    let directory = Fixtures.temporaryDirectory()
-    defer { Fixtures.remove(directory) }
+    let directory = TemporaryFolder.make("pngcodec-tests")
+    defer { TemporaryFolder.remove(directory) }
     let path = directory + "/sheet.png"
 
     var tooMany = try PNGStreamWriter(path: path, width: 4, height: 2)

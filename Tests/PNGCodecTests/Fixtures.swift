@@ -1,4 +1,5 @@
 import PNGCodec
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -8,14 +9,8 @@ import PNGCodec
 
 /// Paths of the shared test data (`<package>/../shared/testdata`) and small file helpers.
 enum Fixtures {
-  /// The package root, from this file's path: `<root>/Tests/PNGCodecTests/Fixtures.swift`.
-  static let packageRoot: String = {
-    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
-    return parts.joined(separator: "/")
-  }()
-
-  static let testdata = packageRoot + "/../shared/testdata"
+  static let packageRoot = TestPaths.packageRoot
+  static let testdata = TestPaths.testData
   static let pngsuite = testdata + "/pngsuite"
   static let cgbi = testdata + "/cgbi"
   static let libpng = testdata + "/libpng"
@@ -58,21 +53,6 @@ enum Fixtures {
       if name != "." && name != ".." { names.append(name) }
     }
     return names.sorted()
-  }
-
-  /// A fresh empty directory under the system's temporary directory.
-  static func temporaryDirectory() -> String {
-    var template = Array("/tmp/pngcodec-tests.XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(made != nil, "mkdtemp failed")
-    return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-  }
-
-  /// Removes a directory made by ``temporaryDirectory()`` and the files in it.
-  static func remove(_ directory: String) {
-    for name in entries(of: directory) { unlink(directory + "/" + name) }
-    chmod(directory, 0o755)
-    rmdir(directory)
   }
 
   static func write(_ bytes: [UInt8], to path: String) {

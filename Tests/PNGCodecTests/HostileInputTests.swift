@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import PNGCodec
@@ -136,8 +137,8 @@ struct HostileInputTests {
 
   @Test("the bomb on disk: refused with its path")
   func dimensionBombFile() throws {
-    let directory = Fixtures.temporaryDirectory()
-    defer { Fixtures.remove(directory) }
+    let directory = TemporaryFolder.make("pngcodec-tests")
+    defer { TemporaryFolder.remove(directory) }
     let path = directory + "/bomb.png"
     Fixtures.write(craftedPNG(width: 60000, height: 60000, idat: [0]), to: path)
     let error = expectPNGError("bomb") { _ = try PNGDecoder.decode(contentsOf: path) }
@@ -235,8 +236,8 @@ struct ProbePrefixTests {
     let whole = try Fixtures.read(path)
     let expected = try PNGHeader.probe(contentsOf: path)
     #expect(PNGHeader.probeLength == 49)
-    let directory = Fixtures.temporaryDirectory()
-    defer { Fixtures.remove(directory) }
+    let directory = TemporaryFolder.make("pngcodec-tests")
+    defer { TemporaryFolder.remove(directory) }
     let short = directory + "/short.png"
     Fixtures.write(Array(whole.prefix(49)), to: short)
     #expect(try PNGHeader.probe(contentsOf: short) == expected)

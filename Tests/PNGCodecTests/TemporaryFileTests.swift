@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import PNGCodec
@@ -18,7 +19,7 @@ struct TemporaryFileTests {
 
   @Test("a dead writer's temporary file is removed by the next write to the same path")
   func abandonedIsRemoved() throws {
-    let directory = Fixtures.temporaryDirectory()
+    let directory = TemporaryFolder.make("pngcodec-tests")
     let abandoned = directory + "/.sheet.png.Ab12Cd"
     close(touch(abandoned))
     try PNGEncoder.write(Bitmap(width: 2, height: 2), to: directory + "/sheet.png")
@@ -27,7 +28,7 @@ struct TemporaryFileTests {
 
   @Test("a live writer's temporary file (locked) is left alone")
   func liveIsKept() throws {
-    let directory = Fixtures.temporaryDirectory()
+    let directory = TemporaryFolder.make("pngcodec-tests")
     let live = directory + "/.sheet.png.Ef34Gh"
     let fd = touch(live)
     defer { close(fd) }
@@ -38,7 +39,7 @@ struct TemporaryFileTests {
 
   @Test("files that only look similar are not touched")
   func othersAreKept() throws {
-    let directory = Fixtures.temporaryDirectory()
+    let directory = TemporaryFolder.make("pngcodec-tests")
     for name in [".sheet.png.toolong1", ".other.png.Ab12Cd", "sheet.png.Ab12Cd"] {
       close(touch(directory + "/" + name))
     }

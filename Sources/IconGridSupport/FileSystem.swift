@@ -9,30 +9,30 @@
 /// What identifies a version of a file: a change of size or modification time (or a
 /// replacement by rename, which changes the inode) makes a cached decode stale.
 package struct FileStamp: Sendable, Hashable {
-  var size: Int64
-  var modifiedSeconds: Int64
-  var modifiedNanoseconds: Int64
-  var inode: UInt64
+  package var size: Int64
+  package var modifiedSeconds: Int64
+  package var modifiedNanoseconds: Int64
+  package var inode: UInt64
 }
 
-/// The few system calls the index and the library make, in one place.
-enum FileSystem {
+/// The few system calls the codec, the index, the library and the check make, in one place.
+package enum FileSystem {
   /// The canonical absolute path with every symbolic link resolved; `nil` when it does not exist.
-  static func realPath(_ path: String) -> String? {
+  package static func realPath(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
   }
 
   /// Whether canonical `path` is `root` or lies beneath it.
-  static func isInside(_ path: String, root: String) -> Bool {
+  package static func isInside(_ path: String, root: String) -> Bool {
     if path == root { return true }
     let prefix = root.hasSuffix("/") ? root : root + "/"
     return path.hasPrefix(prefix)
   }
 
   /// The `d_type` of `name` in the folder `fd`, from `fstatat` without following links.
-  static func type(at fd: Int32, _ name: UnsafePointer<CChar>) -> UInt8 {
+  package static func type(at fd: Int32, _ name: UnsafePointer<CChar>) -> UInt8 {
     var info = stat()
     guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return UInt8(DT_UNKNOWN) }
     switch info.st_mode & S_IFMT {
@@ -44,7 +44,7 @@ enum FileSystem {
   }
 
   /// Whether the C string `name` ends with the ASCII `suffix`, without making a `String`.
-  static func hasSuffix(_ name: UnsafePointer<CChar>, _ suffix: StaticString) -> Bool {
+  package static func hasSuffix(_ name: UnsafePointer<CChar>, _ suffix: StaticString) -> Bool {
     let length = strlen(name)
     let count = suffix.utf8CodeUnitCount
     guard length > count else { return false }
@@ -52,12 +52,12 @@ enum FileSystem {
   }
 
   /// `strerror(errno)`.
-  static func errorText() -> String {
+  package static func errorText() -> String {
     String(cString: strerror(errno))
   }
 
   /// `read(2)` into a buffer.
-  static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+  package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
     #if canImport(Glibc)
       Glibc.read(fd, buffer.baseAddress, buffer.count)
     #elseif canImport(Musl)
@@ -67,8 +67,48 @@ enum FileSystem {
     #endif
   }
 
+  /// Reads from `fd` until `buffer` is full or the file ends, retrying a read that a signal
+  /// interrupted.
+  ///
+  /// - Parameters:
+  ///   - fd: an open file descriptor.
+  ///   - buffer: where the bytes go.
+  /// - Returns: the number of bytes read, or -1 with `errno` set when a read fails.
+  package static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    var total = 0
+    while total < buffer.count {
+      let n = read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[total...]))
+      if n < 0 {
+        if errno == EINTR { continue }
+        return -1
+      }
+      if n == 0 { break }
+      total += n
+    }
+    return total
+  }
+
+  /// Writes all of `bytes` to `fd`, retrying a write that a signal interrupted.
+  ///
+  /// - Parameters:
+  ///   - fd: an open file descriptor.
+  ///   - bytes: what to write.
+  /// - Returns: `true` when everything was written; `false` with `errno` set when a write fails.
+  package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    var written = 0
+    while written < bytes.count {
+      let n = write(fd, bytes.baseAddress! + written, bytes.count - written)
+      if n < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      written += n
+    }
+    return true
+  }
+
   /// The stamp of the file at `path` (following links); `nil` when it cannot be `stat`ed.
-  static func stamp(_ path: String) -> FileStamp? {
+  package static func stamp(_ path: String) -> FileStamp? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     #if canImport(Darwin)
@@ -82,7 +122,7 @@ enum FileSystem {
   }
 
   /// Whether `path` is a folder (following links).
-  static func isDirectory(_ path: String) -> Bool {
+  package static func isDirectory(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }

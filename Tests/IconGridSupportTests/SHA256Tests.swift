@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PNGCodec
+@testable import IconGridSupport
 
 @Suite("SHA-256")
 struct SHA256Tests {

@@ -1,4 +1,4 @@
-/// SHA-256 (FIPS 180-4), for pixel digests: the toolchain offers no hash on Linux.
+/// SHA-256 (FIPS 180-4), for pixel and file digests: the toolchain offers no hash on Linux.
 package struct SHA256 {
   private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
@@ -114,12 +114,4 @@ package struct SHA256 {
   }
 
   private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-}
-
-extension Bitmap {
-  /// Lowercase hex SHA-256 of the RGBA pixels, rows top to bottom, no padding: equal
-  /// digests mean pixel-identical images, whatever their encoding.
-  public func pixelDigest() -> String {
-    pixels.withUnsafeBytes { SHA256.hex($0) }
-  }
 }

@@ -1,5 +1,5 @@
-import ContactSheet
 import Foundation
+import SheetManifest
 import Testing
 
 @Suite("Manifest decoding")

@@ -1,5 +1,6 @@
-import ContactSheet
 import Foundation
+import SheetManifest
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -84,7 +85,7 @@ struct HostileManifestTests {
 
   @Test("a manifest over the size limit is refused before it is read")
   func hugeFile() throws {
-    let folder = try temporaryDirectory()
+    let folder = TemporaryFolder.make("sheetmanifest-tests")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/huge.json"
     // Sparse: the size is there, the bytes are not, so the test costs nothing.
@@ -103,7 +104,7 @@ struct HostileManifestTests {
 
   @Test("a FIFO named like a manifest is refused, not waited on")
   func fifo() throws {
-    let folder = try temporaryDirectory()
+    let folder = TemporaryFolder.make("sheetmanifest-tests")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/apps.json"
     #expect(mkfifo(path, 0o644) == 0)
@@ -114,7 +115,7 @@ struct HostileManifestTests {
 
   @Test("a manifest without read permission is refused", .enabled(if: geteuid() != 0, "root reads anything"))
   func noPermission() throws {
-    let folder = try temporaryDirectory()
+    let folder = TemporaryFolder.make("sheetmanifest-tests")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/apps.json"
     #expect(FileManager.default.createFile(atPath: path, contents: Data(#"[{"name":"A","icon":"a"}]"#.utf8)))

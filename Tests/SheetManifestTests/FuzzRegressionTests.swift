@@ -1,5 +1,6 @@
-import ContactSheet
 import Foundation
+import SheetManifest
+import TestSupport
 import Testing
 
 /// Inputs kept by `Scripts/fuzz manifest` (crashes under `Tests/FuzzRegressions/manifest/`,
@@ -7,7 +8,7 @@ import Testing
 @Suite("Fuzz regressions of manifest")
 struct ManifestFuzzRegressionTests {
   static func inputs() -> [String] {
-    let root = packageRoot.path
+    let root = TestPaths.packageRoot
     return [root + "/Tests/FuzzRegressions/manifest", root + "/Scripts/fuzz.d/seeds/manifest"].flatMap {
       folder in
       ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasSuffix(".md") }

@@ -1,6 +1,7 @@
 import AssetCheck
 import Foundation
 import IconGridCLI
+import TestSupport
 import Testing
 
 @Suite("icongrid check: command line and exit status")

@@ -1,0 +1,110 @@
+import AssetResolver
+import IconGridSupport
+import PNGCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension RootCheck {
+  // MARK: - Catalog files: catalog-invalid, catalog-missing-file, catalog-unassigned
+
+  mutating func catalogRules() {
+    let looseByLocation = Dictionary(
+      assets.filter { $0.source == .looseFiles }.map { ($0.location, $0.name) },
+      uniquingKeysWith: { first, _ in first })
+    for problem in problems {
+      let asset = setsByPath[parent(problem.path)]?.name
+      switch problem.kind {
+      case .catalogInvalid:
+        add(.catalogInvalid, problem.path, asset: asset, problem.message)
+      case .catalogMissingFile:
+        var message = problem.message
+        let file = lastComponent(problem.path)
+        if let set = setsByPath[parent(problem.path)],
+          let near = set.files.first(where: { $0.lowercased() == file.lowercased() })
+        {
+          message +=
+            "; the folder has \(near), which differs only in case (found on a case-insensitive Mac "
+            + "disk, not on a case-sensitive one)"
+        }
+        add(.catalogMissingFile, problem.path, asset: asset, message)
+      case .unreadableFolder:
+        add(.unreadable, problem.path, asset: asset, problem.message)
+      case .duplicateName:
+        // The problem is recorded at the second copy's location: a set folder or a loose file.
+        let name = setsByPath[problem.path]?.name ?? looseByLocation[problem.path]
+        add(.duplicateName, problem.path, asset: name, problem.message)
+      case .nonUTF8Name:
+        add(.badFileName, problem.path, asset: nil, problem.message)
+      case .symlinkOutsideRoot:
+        add(.linkOutsideRoot, problem.path, asset: asset, problem.message)
+      default:
+        continue
+      }
+    }
+    for set in sets where set.isValid {
+      let used = Set(set.slots.compactMap(\.filename))
+      let usedLower = Set(used.map { $0.lowercased() })
+      // Only images are a set's children: actool ignores other files (Flutter's template
+      // keeps a README.md in LaunchImage.imageset).
+      for file in set.files
+      where RootCheck.isImageFile(file) && !used.contains(file) && !usedLower.contains(file.lowercased()) {
+        add(
+          .catalogUnassigned, join(set.path, file), asset: set.name,
+          "\(file) is in \(lastComponent(set.path)) but no slot of its Contents.json uses it; "
+            + "assign it to a slot or delete it")
+      }
+    }
+  }
+
+  /// Whether a file name has the extension of an image format a catalog can hold.
+  static func isImageFile(_ name: String) -> Bool {
+    let images: Set<String> = [
+      ".png", ".jpg", ".jpeg", ".pdf", ".svg", ".heic", ".heif", ".webp", ".gif", ".tif", ".tiff", ".bmp",
+    ]
+    return images.contains(fileExtension(name))
+  }
+
+  // MARK: - case-conflict
+
+  /// Names that differ only in case, within one name space (equal names are
+  /// `duplicate-name`), and files of one set that do.
+  mutating func caseRules() {
+    for space in namespaces {
+      var byLower: [String: [Asset]] = [:]
+      for asset in space.assets { byLower[asset.name.lowercased(), default: []].append(asset) }
+      for (_, assets) in byLower.sorted(by: { $0.key < $1.key }) {
+        let spellings = assets.reduce(into: [Asset]()) { kept, asset in
+          if !kept.contains(where: { $0.name == asset.name }) { kept.append(asset) }
+        }
+        guard spellings.count > 1 else { continue }
+        let first = spellings[0]
+        let firstPath = Finding.join(catalog.root, first.location)
+        for other in spellings.dropFirst() {
+          add(
+            .caseConflict, other.location, asset: other.name,
+            "asset \"\(other.name)\" and asset \"\(first.name)\" (\(firstPath)) differ only in case in "
+              + "\(space.kind) \(space.id); on a case-insensitive disk (the Mac default) one replaces the other"
+          )
+        }
+      }
+    }
+    for set in sets {
+      var files: [String: String] = [:]
+      for file in set.files {
+        if let first = files[file.lowercased()] {
+          add(
+            .caseConflict, join(set.path, file), asset: set.name,
+            "\(file) and \(first) differ only in case; on a case-insensitive disk one replaces the other")
+        } else {
+          files[file.lowercased()] = file
+        }
+      }
+    }
+  }
+}

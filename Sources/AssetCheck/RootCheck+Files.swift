@@ -1,0 +1,130 @@
+import AssetResolver
+import IconGridSupport
+import PNGCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension RootCheck {
+  // MARK: - Reading files
+
+  mutating func inspectFiles() {
+    var requests: [FileInspector.Request] = []
+    var paths: [String] = []
+    for asset in assets {
+      let key = RootCheck.key(of: asset)
+      names[key] = asset.name
+      for variant in asset.variants where owner[variant.path] == nil {
+        owner[variant.path] = key
+        guard isPNGName(variant.path) else { continue }
+        paths.append(variant.path)
+        let full = catalog.path(of: variant)
+        let slash = full.lastIndex(of: "/").map { full.index(after: $0) } ?? full.startIndex
+        // --deep decodes every file in this one pass and hashes its pixels for `duplicate`.
+        requests.append(
+          FileInspector.Request(
+            path: full, nameStart: slash, decode: configuration.deep,
+            digest: configuration.deep ? .quick : .none,
+            transparency: marketingFiles.contains(variant.path)))
+      }
+    }
+    fileCount = owner.count
+    for set in sets {
+      for file in set.files where owner[join(set.path, file)] == nil { fileCount += 1 }
+    }
+    var results = inspectByFolder(requests)
+
+    if !configuration.deep { rereadCopyCandidates(&results, requests: requests, paths: paths) }
+    facts.reserveCapacity(paths.count)
+    for (index, path) in paths.enumerated() { facts[path] = results[index] }
+    probed = paths
+  }
+
+  /// Header-only, identical files can only be among those of equal size, length and last
+  /// CRC in different assets; only those are read whole and hashed.
+  func rereadCopyCandidates(
+    _ results: inout [FileFacts], requests: [FileInspector.Request], paths: [String]
+  ) {
+    var groups: [Fingerprint: Set<String>] = [:]
+    var keys: [Fingerprint?] = []
+    keys.reserveCapacity(results.count)
+    for (index, result) in results.enumerated() {
+      guard let header = result.header, result.problem == nil else {
+        keys.append(nil)
+        continue
+      }
+      let key = Fingerprint(
+        width: header.width, height: header.height, byteCount: result.byteCount, tailCRC: result.tailCRC)
+      keys.append(key)
+      groups[key, default: []].insert(owner[paths[index]] ?? "")
+    }
+    let candidates = keys.indices.filter { index in keys[index].map { (groups[$0]?.count ?? 0) > 1 } ?? false
+    }
+    guard !candidates.isEmpty else { return }
+    let again = inspectByFolder(
+      candidates.map { index in
+        var request = requests[index]
+        request.digest = .quick
+        return request
+      })
+    for (offset, index) in candidates.enumerated() {
+      let transparency = results[index].hasTransparencyChunk
+      results[index] = again[offset]
+      if results[index].hasTransparencyChunk == nil { results[index].hasTransparencyChunk = transparency }
+    }
+  }
+
+  /// Inspects files in parallel, a folder at a time; results in the order of `requests`.
+  func inspectByFolder(_ requests: [FileInspector.Request]) -> [FileFacts] {
+    var folders: [Substring: [Int]] = [:]
+    for (index, request) in requests.enumerated() {
+      folders[FileInspector.folder(of: request), default: []].append(index)
+    }
+    // Batches of at most 64 files keep both cores busy when one folder holds most files.
+    let batches = folders.values.flatMap { indices in
+      stride(from: 0, to: indices.count, by: 64).map { Array(indices[$0..<min($0 + 64, indices.count)]) }
+    }
+    let done = Parallel.map(batches) { batch in FileInspector.inspect(folder: batch.map { requests[$0] }) }
+    var results = [FileFacts](repeating: FileFacts(), count: requests.count)
+    for (batch, facts) in zip(batches, done) {
+      for (index, fileFacts) in zip(batch, facts) { results[index] = fileFacts }
+    }
+    return results
+  }
+
+  /// What identical files share, read from their heads.
+  struct Fingerprint: Hashable {
+    var width: Int
+    var height: Int
+    var byteCount: Int
+    var tailCRC: UInt32
+  }
+
+  func isPNGName(_ path: String) -> Bool {
+    let tail = path.utf8.suffix(4)
+    return tail.count == 4
+      && zip(tail, ".png".utf8).allSatisfy { $0 == $1 || ($0 | 0x20) == $1 }
+  }
+
+  // MARK: - Per file: unreadable, cgbi
+
+  mutating func fileRules(_ path: String, _ facts: FileFacts) {
+    let asset = owner[path].flatMap { names[$0] }
+    if let problem = facts.problem {
+      add(.unreadable, path, asset: asset, problem)
+    }
+    if facts.header?.isCgBI == true {
+      let file = lastComponent(path)
+      add(
+        .cgbi, path, asset: asset,
+        "an Apple CgBI (\"iPhone-optimized\") PNG, which only Apple's tools read; restore a standard PNG "
+          + "on a Mac with: xcrun pngcrush -revert-iphone-optimizations \(file) fixed-\(file)")
+    }
+  }
+
+}

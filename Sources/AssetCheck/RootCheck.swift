@@ -1,0 +1,168 @@
+import AssetResolver
+import IconGridSupport
+import PNGCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The rules over one root's index; collects findings.
+///
+/// Rules run per asset, each asset once however many name spaces hold it; what an asset
+/// must have (its scales) comes from its name spaces, and the rules that compare assets
+/// (names that differ only in case, identical images) compare within one name space only:
+/// an app and its widget may both hold an `AppIcon`, and the same artwork.
+struct RootCheck {
+  let catalog: AssetCatalog
+  let configuration: CheckConfiguration
+  /// What this run checks: the whole index, or one target's name space (`--target`),
+  /// without development assets unless they are asked for.
+  let assets: [Asset]
+  let namespaces: [AssetNamespace]
+  let sets: [CatalogSet]
+  let problems: [CatalogProblem]
+  /// What was left out on purpose (previews), besides the index's own skipped files.
+  let skippedHere: [CheckReport.Skipped]
+  var findings: [Finding] = []
+  var fileCount = 0
+  /// What each probed file's bytes say, by path relative to the root.
+  var facts: [String: FileFacts] = [:]
+  /// The first asset (by ``key(of:)``) that uses each file.
+  var owner: [String: String] = [:]
+  /// Asset names by ``key(of:)``.
+  var names: [String: String] = [:]
+  /// The files probed, in index order.
+  var probed: [String] = []
+  let setsByPath: [String: CatalogSet]
+  /// For an asset name, a loose file meant for it whose suffix a device does not read.
+  let misspeltFiles: [String: String]
+  /// The files of App Store icon slots, which must be opaque.
+  let marketingFiles: Set<String>
+  /// What each asset (by ``key(of:)``) must have: over all the name spaces that hold it.
+  let requirements: [String: ScaleRequirement]
+  /// The distinct requirements, with the name spaces each applies to, for the summary.
+  let requirementUses: [(requirement: ScaleRequirement, namespaces: [String])]
+
+  init(catalog: AssetCatalog, configuration: CheckConfiguration) {
+    self.catalog = catalog
+    self.configuration = configuration
+    var spaces = catalog.namespaces
+    if let target = configuration.target { spaces = spaces.filter { $0.id == target } }
+    var previews: [CheckReport.Skipped] = []
+    if !configuration.includePreviews {
+      spaces = spaces.map { space in
+        var kept = space
+        kept.assets = space.assets.filter { asset in
+          guard RootCheck.isDevelopmentAsset(asset.location) else { return true }
+          previews.append(CheckReport.Skipped(path: asset.location, reason: "preview-assets"))
+          return false
+        }
+        return kept
+      }
+    }
+    var seen: Set<String> = []
+    let scoped = spaces.flatMap(\.assets).filter { seen.insert(RootCheck.key(of: $0)).inserted }
+    let folders = Set(scoped.map(\.location))
+    let scopedSets = catalog.sets.filter { folders.contains($0.path) }
+    let filtered = configuration.target != nil || !previews.isEmpty
+    assets = filtered ? scoped.sorted { ($0.name, $0.location) < ($1.name, $1.location) } : catalog.assets
+    namespaces = spaces
+    sets = filtered ? scopedSets : catalog.sets
+    problems =
+      filtered
+      ? catalog.problems.filter { problem in
+        folders.contains(problem.path) || folders.contains(parent(problem.path))
+          || (configuration.target == nil && !RootCheck.isDevelopmentAsset(problem.path))
+      } : catalog.problems
+    var unique: Set<String> = []
+    skippedHere = previews.filter { unique.insert($0.path).inserted }
+    setsByPath = Dictionary(sets.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    var misspelt: [String: String] = [:]
+    for asset in assets where asset.source == .looseFiles {
+      for variant in asset.variants {
+        guard let suffix = variant.suspiciousSuffix, asset.name.hasSuffix(suffix) else { continue }
+        let intended = String(asset.name.dropLast(suffix.count))
+        if misspelt[intended] == nil { misspelt[intended] = lastComponent(variant.path) }
+      }
+    }
+    misspeltFiles = misspelt
+    var marketing: Set<String> = []
+    for set in sets where set.kind == .appIconSet {
+      for slot in set.slots where RootCheck.isMarketing(slot) {
+        marketing.insert(join(set.path, slot.filename!))
+      }
+    }
+    marketingFiles = marketing
+    var requirements: [String: ScaleRequirement] = [:]
+    var uses: [(requirement: ScaleRequirement, namespaces: [String])] = []
+    for space in namespaces {
+      let need = RootCheck.requirement(of: space, configuration: configuration)
+      if let index = uses.firstIndex(where: { $0.requirement == need }) {
+        uses[index].namespaces.append(space.id)
+      } else {
+        uses.append((need, [space.id]))
+      }
+      for asset in space.assets {
+        let key = RootCheck.key(of: asset)
+        requirements[key] = requirements[key].map { $0.union(need) } ?? need
+      }
+    }
+    self.requirements = requirements
+    requirementUses = uses
+  }
+
+  /// What a name space's images must have: `--require`, else its target's devices, else 2x.
+  static func requirement(of space: AssetNamespace, configuration: CheckConfiguration) -> ScaleRequirement {
+    configuration.fallbackRequirement
+  }
+
+  /// Whether a path lies in Xcode's development assets (`Preview Assets.xcassets`, the
+  /// `Preview Content` folder): they are not built into a release.
+  static func isDevelopmentAsset(_ path: String) -> Bool {
+    path.split(separator: "/").contains { $0 == "Preview Assets.xcassets" || $0 == "Preview Content" }
+  }
+
+  /// What identifies one asset of the index: its location and name.
+  static func key(of asset: Asset) -> String { asset.location + "\u{0}" + asset.name }
+
+  /// The requirement of `asset`.
+  func requirement(of asset: Asset) -> ScaleRequirement {
+    requirements[RootCheck.key(of: asset)] ?? configuration.fallbackRequirement
+  }
+
+  mutating func run() {
+    inspectFiles()
+    for path in probed { if let fileFacts = facts[path] { fileRules(path, fileFacts) } }
+    for asset in assets {
+      switch asset.source {
+      case .looseFiles: looseRules(asset)
+      case .imageSet(let path): imageSetRules(asset, set: setsByPath[path])
+      case .appIconSet(let path): appIconRules(asset, set: setsByPath[path])
+      }
+    }
+    catalogRules()
+    caseRules()
+    duplicateRule()
+    var seen: Set<String> = []
+    findings = findings.filter { seen.insert("\($0.rule.id)\u{0}\($0.path)\u{0}\($0.message)").inserted }
+  }
+
+  mutating func add(_ rule: Rule, _ path: String, asset: String?, _ message: String) {
+    findings.append(
+      Finding(rule: rule, root: catalog.root, relativePath: path, asset: asset, message: message))
+  }
+}
+
+extension ScaleRequirement {
+  /// Both requirements at once (an asset shared by an app and its watch extension).
+  func union(_ other: ScaleRequirement) -> ScaleRequirement {
+    if self == other { return self }
+    return ScaleRequirement(
+      scales: scales + other.scales, iPadScales: iPadScales + other.iPadScales,
+      reason: reason + "; " + other.reason)
+  }
+}

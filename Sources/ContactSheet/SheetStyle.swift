@@ -1,0 +1,36 @@
+/// Colours and what to draw besides the icons.
+public struct SheetStyle: Sendable, Hashable {
+  /// The sheet's background; an opaque one makes an RGB PNG (smaller, faster).
+  public var background: SheetColor
+  /// The colour of labels, headers and the title.
+  public var labelColor: SheetColor
+  /// Whether tiles show their names.
+  public var showLabels: Bool
+
+  /// Creates a style: by default black-ish labels on white.
+  public init(background: SheetColor = .white, labelColor: SheetColor = .label, showLabels: Bool = true) {
+    self.background = background
+    self.labelColor = labelColor
+    self.showLabels = showLabels
+  }
+}
+
+/// What a rendered sheet holds: its size and what could not be drawn as asked.
+public struct SheetSummary: Sendable, Hashable {
+  /// Width in pixels.
+  public var widthPixels: Int
+  /// Height in pixels.
+  public var heightPixels: Int
+  /// Pixels per point.
+  public var scale: Int
+  /// Tiles drawn, placeholders included.
+  public var tiles: Int
+  /// Sections (titled or not).
+  public var sections: Int
+  /// Icons with no file, each once, in sheet order; their tiles are placeholders.
+  public var missing: [String]
+  /// Icons whose file could not be decoded, each once, in sheet order.
+  public var unreadable: [String]
+  /// Icons drawn from a file of another scale, each once, in sheet order.
+  public var fallbacks: [String]
+}

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import IconGridSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+@Suite("IconGridSupport helpers")
+struct SupportTests {
+  @Test func parallelMapKeepsTheOrder() {
+    let items = Array(0..<1_000)
+    #expect(Parallel.map(items) { $0 * 3 } == items.map { $0 * 3 })
+    #expect(Parallel.map([Int]()) { $0 }.isEmpty)
+  }
+
+  @Test func suggestionsAreNearestFirstAndWithinATypo() {
+    let names = ["mail", "maps", "music", "calendar"]
+    #expect(Suggestions.nearest(to: "mial", in: names, limit: 3) == ["mail"])
+    #expect(Suggestions.nearest(to: "mapz", in: names, limit: 3) == ["maps", "mail"])
+    #expect(Suggestions.nearest(to: "zzzzzzzz", in: names, limit: 3).isEmpty)
+    #expect(
+      Suggestions.editDistance(
+        Array("Mail".unicodeScalars), Array("mail".unicodeScalars), caseInsensitive: true) == 1)
+    #expect(
+      Suggestions.editDistance(
+        Array("mail".unicodeScalars), Array("mail".unicodeScalars), caseInsensitive: true) == 0)
+  }
+
+  @Test func jsonKeepsKeyOrderAndEscapes() {
+    let value = JSONValue.object([
+      ("b", .int(1)), ("a", .string("x\"\n\u{1}")), ("c", .array([.null, .bool(true)])),
+    ])
+    #expect(value.rendered(pretty: false) == #"{"b":1,"a":"x\"\n\u0001","c":[null,true]}"#)
+  }
+
+  @Test func writeAllThenReadFullyRoundTrips() throws {
+    var fds: [Int32] = [0, 0]
+    #expect(pipe(&fds) == 0)
+    let bytes = (0..<4_000).map { UInt8($0 % 251) }
+    #expect(bytes.withUnsafeBytes { FileSystem.writeAll(fds[1], $0) })
+    close(fds[1])
+    var back = [UInt8](repeating: 0, count: 5_000)
+    let got = back.withUnsafeMutableBytes { FileSystem.readFully(fds[0], into: $0) }
+    close(fds[0])
+    #expect(got == bytes.count)
+    #expect(Array(back[..<got]) == bytes)
+  }
+
+  @Test func readFullyReportsAFailedRead() {
+    var buffer = [UInt8](repeating: 0, count: 8)
+    #expect(buffer.withUnsafeMutableBytes { FileSystem.readFully(-1, into: $0) } == -1)
+    #expect(errno == EBADF)
+    #expect(!FileSystem.errorText().isEmpty)
+  }
+
+  @Test func realPathAndIsInside() {
+    #expect(FileSystem.realPath("/") == "/")
+    #expect(FileSystem.realPath("/no/such/path/anywhere") == nil)
+    #expect(FileSystem.isInside("/a/b/c", root: "/a/b"))
+    #expect(!FileSystem.isInside("/a/bc", root: "/a/b"))
+    #expect(FileSystem.isDirectory("/"))
+  }
+}
