@@ -149,7 +149,8 @@ extension CatalogScanner {
   static func iconSet(_ fd: Int32, relative: String, name: String, container: String?) -> CatalogSet {
     let document = IconDocument.read(at: fd, relative: relative)
     return CatalogSet(
-      kind: .iconDocument, name: name, path: relative, slots: [], files: document.files,
+      // Its files are the document's (IconDocument.files), not a set's slot files.
+      kind: .iconDocument, name: name, path: relative, slots: [], files: [],
       isValid: document.problem == nil, container: container, isPreview: isPreview(relative),
       iconDocument: document)
   }

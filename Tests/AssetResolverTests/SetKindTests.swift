@@ -195,6 +195,8 @@ struct SetKindTests {
     #expect(document.unusedFiles == ["spare.svg"])
     #expect(document.supportedPlatforms == ["circles": ["watchOS"], "squares": ["shared"]])
     #expect(document.problem == nil)
+    #expect(set.files.isEmpty)
+    #expect(document.files == ["logo-frame.png", "spare.svg"])
     // Its files are not loose assets.
     #expect(!catalog.assets.contains { $0.name.contains("logo") })
     let broken = try #require(catalog.sets.first { $0.name == "Broken" })

@@ -270,4 +270,28 @@ struct TraitChoiceTests {
       }
     }
   }
+
+  /// On every real tree, every asset with dark or tinted slots resolves to its default
+  /// artwork for a default request at every scale, and to a dark slot for a dark request.
+  @Test func everyRealSetWithAppearancesResolvesToItsDefaultArtwork() throws {
+    let root = #filePath.split(separator: "/").dropLast(3).map(String.init).joined(separator: "/")
+    let catalog = AssetCatalog(root: "/" + root + "/../shared/testdata/real")
+    var checked = 0
+    for asset in catalog.assets where asset.variants.contains(where: { $0.traits.luminosity != nil }) {
+      guard asset.variants.contains(where: { $0.traits.luminosity == nil && $0.isSelectable }) else {
+        continue
+      }
+      checked += 1
+      for scale in 1...3 {
+        let chosen = asset.variant(scale: scale, idiom: nil)
+        #expect(chosen?.traits.luminosity == nil, "\(asset.name) @\(scale)x: \(chosen?.path ?? "none")")
+      }
+      if asset.variants.contains(where: { $0.traits.luminosity == "dark" && $0.isSelectable }) {
+        #expect(
+          asset.variant(for: TraitRequest(scale: 2, appearance: .dark))?.traits.luminosity == "dark",
+          "\(asset.name)")
+      }
+    }
+    #expect(checked >= 50)
+  }
 }
