@@ -91,7 +91,10 @@ public enum AssetChecker {
           scales: $0.requirement.scales, reason: $0.requirement.reason, namespaces: $0.namespaces)
       },
       skipped: catalog.skipped.map { CheckReport.Skipped(path: $0.path, reason: $0.reason.description) }
-        + run.skippedHere)
+        + run.skippedHere
+        + run.looseSkips.sorted { $0.key < $1.key }.map {
+          CheckReport.Skipped(path: $0.key, reason: $0.value)
+        })
     summary.namespaces = catalog.namespaces.map(\.id)
     return (summary, run.findings.filter { !configuration.ignoredRules.contains($0.rule.id) })
   }

@@ -58,9 +58,13 @@ enum IconRole: Hashable {
       }
       let product = target.productType ?? ""
       let alternates = Set(target.alternateAppIconNames)
+      // `AppIcon${BUNDLE_ID_SUFFIX}` (the variable set in an .xcconfig file): any set the
+      // pattern can name is the icon of one build configuration or another.
+      let pattern =
+        target.appIconName == nil ? target.unresolvedSettings["ASSETCATALOG_COMPILER_APPICON_NAME"] : nil
       for asset in iconSets {
         let name = asset.name.split(separator: "/").last.map(String.init) ?? asset.name
-        if name == target.appIconName {
+        if name == target.appIconName || pattern.map({ IconRole.matches(name, setting: $0) }) == true {
           if product.contains("watchapp") || target.platforms == [.watchos] {
             assign(asset.location, .watch(target: target.name))
           } else if product.contains("extension") {
@@ -81,6 +85,32 @@ enum IconRole: Hashable {
       }
     }
     return roles
+  }
+
+  /// Whether `name` is what a setting with variables (`AppIcon${SUFFIX}`, `$(NAME)Icon`)
+  /// can expand to: its literal parts in order, anything between them.
+  static func matches(_ name: String, setting: String) -> Bool {
+    var literals: [Substring] = []
+    var rest = Substring(setting)
+    while let start = rest.firstIndex(of: "$") {
+      literals.append(rest[..<start])
+      let after = rest.index(after: start)
+      guard after < rest.endIndex, let close = rest[after...].firstIndex(of: rest[after] == "(" ? ")" : "}")
+      else {
+        return false
+      }
+      rest = rest[rest.index(after: close)...]
+    }
+    literals.append(rest)
+    guard let first = literals.first, let last = literals.last, name.hasPrefix(first), name.hasSuffix(last),
+      name.count >= first.count + last.count
+    else { return false }
+    var remaining = Substring(name).dropFirst(first.count).dropLast(last.count)
+    for literal in literals.dropFirst().dropLast() where !literal.isEmpty {
+      guard let range = remaining.range(of: literal) else { return false }
+      remaining = remaining[range.upperBound...]
+    }
+    return true
   }
 
   /// Which role wins when targets disagree about one set: the one with more rules.

@@ -106,6 +106,9 @@ extension CheckReport {
     case "android-resource": "in Android resource folders (Android's density rules, not UIKit's)"
     case "flutter-asset": "of a Flutter project (Flutter's variant folders, not UIKit's names)"
     case "react-native-asset": "of a React Native project (Metro's rules, not UIKit's)"
+    case "android-project": "of an Android project (store art and resources, not UIKit's images)"
+    case "javascript-project": "of a JavaScript project (Metro's or the web's rules, not UIKit's)"
+    case "large-single-image": "that are single images of 1000 px or more (masters, artwork; no @2x expected)"
     case "preview-assets": "in development assets (Preview Assets; --include-previews checks them)"
     default: "(\(reason))"
     }

@@ -47,7 +47,10 @@ extension RootCheck {
         continue
       }
     }
-    for set in sets where set.isValid {
+    for set in sets where set.kind == .iconDocument {
+      iconDocumentRules(set)
+    }
+    for set in sets where set.isValid && set.kind != .iconDocument {
       let used = Set(set.slots.compactMap(\.filename))
       let usedLower = Set(used.map { $0.lowercased() })
       // Only images are a set's children: actool ignores other files (Flutter's template
@@ -59,6 +62,27 @@ extension RootCheck {
           "\(file) is in \(lastComponent(set.path)) but no slot of its Contents.json uses it; "
             + "assign it to a slot or delete it")
       }
+    }
+  }
+
+  /// An Icon Composer document: its `icon.json` must read, and every layer's image be in
+  /// `Assets/`; a file no layer draws is reported like an unassigned one.
+  mutating func iconDocumentRules(_ set: CatalogSet) {
+    guard let document = set.iconDocument else { return }
+    let name = lastComponent(set.path)
+    if let problem = document.problem {
+      add(.catalogInvalid, join(set.path, "icon.json"), asset: set.name, "\(name): \(problem)")
+    }
+    for layer in document.missingLayers {
+      add(
+        .catalogMissingFile, layer.path, asset: set.name,
+        "layer \"\(layer.name ?? layer.imageName)\" of \(name)'s icon.json draws \(layer.imageName), which is not "
+          + "in its Assets folder")
+    }
+    for file in document.unusedFiles where RootCheck.isImageFile(file) {
+      add(
+        .catalogUnassigned, join(set.path, "Assets/" + file), asset: set.name,
+        "\(file) is in \(name)/Assets but no layer of its icon.json draws it; use it in a layer or delete it")
     }
   }
 

@@ -24,7 +24,10 @@ extension RootCheck {
       namespaces.contains { $0.kind == .target }
       ? namespaces.map(\.assets) : [assets]
     for assets in bundles {
-      let paths = assets.filter { !isAppIcon($0) }.flatMap { asset in
+      let paths = assets.filter {
+        !isAppIcon($0) && !RootCheck.isInComplicationBundle($0.location) && looseSkips[$0.location] == nil
+      }.flatMap {
+        asset in
         asset.variants.map(\.path).filter { owner[$0] == RootCheck.key(of: asset) }
       }
       candidates += identical(paths.sorted())

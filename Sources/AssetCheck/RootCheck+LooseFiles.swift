@@ -19,7 +19,11 @@ extension RootCheck {
       add(.suffixCase, variant.path, asset: asset.name, suffixMessage(lastComponent(variant.path), suffix))
     }
     let variants = asset.variants.filter { $0.suspiciousSuffix == nil }
-    guard !variants.isEmpty else { return }
+    // A ClockKit complication bundle's images are named by its manifest, drawn at the size
+    // it says: they are not UIKit's name@2x.png variants.
+    guard !variants.isEmpty,
+      !asset.location.split(separator: "/").contains(where: { $0.hasSuffix(".ckcomplication") })
+    else { return }
     var groups: [Idiom?] = []
     if variants.contains(where: { $0.idiom == nil }) { groups.append(nil) }
     for idiom in Idiom.allCases where variants.contains(where: { $0.idiom == idiom }) { groups.append(idiom) }
@@ -97,4 +101,55 @@ extension RootCheck {
 
   /// A pixel count as a device rounds it: `67` for 66.7 (±1 px is allowed).
   private func pixels(_ value: Double) -> String { String(Int(value.rounded())) }
+
+  /// Whether a path lies in a ClockKit complication bundle (`gallery.ckcomplication`).
+  static func isInComplicationBundle(_ path: String) -> Bool {
+    path.split(separator: "/").contains { $0.hasSuffix(".ckcomplication") }
+  }
+
+  /// Loose assets the Apple rules leave alone, by location, with the reason: files of an
+  /// Android or JavaScript project without an Xcode project (store art, screenshots), and
+  /// single images of 1000 px or more with no other scale (masters and artwork, which no
+  /// screen draws at 1x).
+  func looseSkipList() -> [String: String] {
+    var skips: [String: String] = [:]
+    let hasProject = namespaces.contains { $0.kind == .target }
+    var markers: [String: String?] = [:]
+    func marker(_ folder: String) -> String? {
+      if let known = markers[folder] { return known }
+      let base = Finding.join(catalog.root, folder)
+      var found: String?
+      for (file, reason) in [
+        ("build.gradle", "android-project"), ("build.gradle.kts", "android-project"),
+        ("settings.gradle", "android-project"), ("AndroidManifest.xml", "android-project"),
+        ("package.json", "javascript-project"),
+      ] where access(base.isEmpty ? file : base + "/" + file, F_OK) == 0 {
+        found = reason
+        break
+      }
+      markers[folder] = found
+      return found
+    }
+    for asset in assets where asset.source == .looseFiles {
+      let components = asset.location.split(separator: "/").dropLast()
+      if !hasProject, !components.contains("ios"), !components.contains("macos") {
+        var folder = ""
+        var reason = marker("")
+        for component in components where reason == nil {
+          folder = folder.isEmpty ? String(component) : folder + "/" + component
+          reason = marker(folder)
+        }
+        if let reason {
+          skips[asset.location] = reason
+          continue
+        }
+      }
+      if asset.variants.count == 1, let only = asset.variants.first, only.scale == 1,
+        let header = facts[only.path]?.header, max(header.width, header.height) >= 1000
+      {
+        skips[asset.location] = "large-single-image"
+      }
+    }
+    return skips
+  }
 }

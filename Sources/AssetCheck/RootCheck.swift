@@ -27,6 +27,8 @@ struct RootCheck {
   let problems: [CatalogProblem]
   /// What was left out on purpose (previews), besides the index's own skipped files.
   let skippedHere: [CheckReport.Skipped]
+  /// Loose assets the Apple rules leave alone (``looseSkipList()``), once the files are read.
+  var looseSkips: [String: String] = [:]
   var findings: [Finding] = []
   var fileCount = 0
   /// What each probed file's bytes say, by path relative to the root.
@@ -146,10 +148,17 @@ struct RootCheck {
 
   mutating func run() {
     inspectFiles()
-    for path in probed { if let fileFacts = facts[path] { fileRules(path, fileFacts) } }
+    looseSkips = looseSkipList()
+    let skippedFiles = Set(
+      assets.filter { looseSkips[$0.location] != nil && $0.source == .looseFiles }.flatMap {
+        $0.variants.map(\.path)
+      })
+    for path in probed where !skippedFiles.contains(path) {
+      if let fileFacts = facts[path] { fileRules(path, fileFacts) }
+    }
     for asset in assets {
       switch asset.source {
-      case .looseFiles: looseRules(asset)
+      case .looseFiles: if looseSkips[asset.location] == nil { looseRules(asset) }
       case .imageSet(let path): imageSetRules(asset, set: setsByPath[path])
       case .appIconSet(let path): appIconRules(asset, set: setsByPath[path])
       }

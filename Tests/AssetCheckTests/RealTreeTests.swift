@@ -34,6 +34,49 @@ struct RealTreeTests {
     #expect(missing.isEmpty, "findings of Golden/\(tree).txt not found:\n\(missing.joined(separator: "\n"))")
   }
 
+  /// A folder inside a catalog gives exactly the catalog's findings for its files.
+  @Test(arguments: [
+    ("home-assistant-iOS/Sources/App/Resources/Assets.xcassets", "AlternateIcons"),
+    ("SwiftGen-SwiftGen/Fixtures/XCAssets/Food.xcassets", "Round"),
+    ("duckduckgo-iOS/DuckDuckGo/Assets.xcassets", "DesignSystemIcons"),
+    ("GitHawkApp-GitHawk/Resources/Assets.xcassets", "merge-alert.imageset"),
+  ])
+  func aFolderInsideACatalogGivesTheCatalogsFindings(_ catalog: String, _ folder: String) throws {
+    let whole = TestPaths.testData("real/" + catalog)
+    try #require(FileManager.default.fileExists(atPath: whole + "/" + folder))
+    let inside = AssetChecker.check(roots: [whole + "/" + folder]).findings
+    let expected = AssetChecker.check(roots: [whole]).findings.filter {
+      $0.path.hasPrefix(whole + "/" + folder + "/")
+    }
+    #expect(
+      Set(inside.map { "\($0.rule.id) \($0.path) \($0.message)" })
+        == Set(expected.map { "\($0.rule.id) \($0.path) \($0.message)" }))
+  }
+
+  /// A run on one target finds nothing the whole run does not, and every set the target
+  /// holds is checked (its findings are all there).
+  @Test(arguments: [
+    "GitHawkApp-GitHawk", "duckduckgo-iOS", "home-assistant-iOS", "Ranchero-Software-NetNewsWire",
+  ])
+  func eachTargetsRunIsPartOfTheWholeRun(_ tree: String) throws {
+    let root = TestPaths.testData("real/" + tree)
+    let whole = AssetChecker.check(roots: [root])
+    let key: (Finding) -> String = { "\($0.rule.id) \($0.path)" }
+    let all = Set(whole.findings.map(key))
+    let targets = whole.roots[0].namespaces
+    #expect(!targets.isEmpty)
+    var union: Set<String> = []
+    for target in targets {
+      let one = AssetChecker.check(roots: [root], configuration: CheckConfiguration(target: target))
+      // A duplicate needs both copies in view; everything else a target finds, the whole run finds.
+      let found = Set(one.findings.filter { $0.rule != .duplicate }.map(key))
+      #expect(found.isSubset(of: all), "\(target): \(found.subtracting(all).sorted())")
+      union.formUnion(one.findings.map(key))
+    }
+    let perTarget = Set(whole.findings.filter { $0.rule != .duplicate && $0.rule != .caseConflict }.map(key))
+    #expect(perTarget.isSubset(of: union), "\(perTarget.subtracting(union).sorted())")
+  }
+
   /// Findings with the root's path taken out of paths and messages, so the files do not
   /// depend on where the test data lies.
   static func relative(_ text: String, root: String) -> String {

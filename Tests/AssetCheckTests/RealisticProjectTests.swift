@@ -36,7 +36,7 @@ private func project() throws -> Tree {
       slots.append(slot(file, idiom: idiom, size: size, scale: "\(scale)x"))
     }
   }
-  try tree.png(icon + "/Icon-1024.png", 1024, 1024, color: (250, 250, 250, 200))
+  try tree.png(icon + "/Icon-1024.png", 1024, 1024, color: (250, 250, 250, 60))
   slots.append(slot("Icon-1024.png", idiom: "ios-marketing", size: "1024x1024", scale: "1x"))
   try tree.contents(icon, slots)
 

@@ -237,7 +237,7 @@ struct RuleTests {
 
   @Test func marketingIconWithAlpha() throws {
     let tree = try Tree().png(
-      "A.xcassets/AppIcon.appiconset/store.png", 1024, 1024, color: (40, 90, 200, 128)
+      "A.xcassets/AppIcon.appiconset/store.png", 1024, 1024, color: (40, 90, 200, 100)
     )
     .contents(
       "A.xcassets/AppIcon.appiconset",
