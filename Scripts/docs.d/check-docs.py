@@ -19,7 +19,9 @@ import sys
 # parameters, result and errors. Add a module here once its comments are complete.
 FULL = [
     "Sources/PNGCodec/",
-    "Sources/AssetResolver/ImageCache.swift",
+    "Sources/AssetResolver/",
+    "Sources/ContactSheet/",
+    "Sources/SheetManifest/",
 ]
 
 # Requirements of the standard library's protocols: DocC shows the protocol's own

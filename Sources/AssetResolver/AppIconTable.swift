@@ -13,6 +13,11 @@ public enum AppIconPlatform: String, Sendable, Hashable, CaseIterable, CustomStr
 
   /// The platform a slot is for, from its idiom and platform; `nil` for a `universal` slot
   /// without a platform or an idiom this table does not know.
+  ///
+  /// A slot's `platform`, when it gives one, decides (an unknown one gives `nil`); the idiom
+  /// is read only without one.
+  ///
+  /// - Parameter traits: the slot's traits; only `platform` and `idiom` are read.
   public init?(slot traits: SlotTraits) {
     switch traits.platform {
     case "ios": self = .ios

@@ -52,7 +52,7 @@ public final class AssetLibrary: Sendable {
   ///   - root: the folder to index.
   ///   - cache: where decoded images are kept.
   ///   - limits: what a decoded file may be; larger files are refused, not decoded.
-  ///   - decode: decodes the file at a path; by default ``PNGDecoder`` with `limits`.
+  ///   - decode: decodes the file at a path; by default `PNGDecoder` with `limits`.
   ///   - namespace: the identifier of one name space to resolve in (a target's name, a
   ///     catalog's path); `nil` for every name space of the root.
   /// - Throws: ``ResolveError`` with ``ResolveError/Reason/rootUnreadable(_:)`` when
@@ -107,9 +107,12 @@ public final class AssetLibrary: Sendable {
   /// PNG header (once per file; ``refresh()`` forgets the sizes).
   ///
   /// - Parameters:
+  ///   - name: the asset name, optionally with `.png`, a pinned `@Nx` or `~idiom`.
   ///   - scale: the screen's scale, 1 or more (smaller values count as 1).
   ///   - idiom: the device family; `nil` takes generic files first.
-  /// - Throws: ``ResolveError``: not found (with suggestions), or the header is unreadable.
+  /// - Returns: the chosen file and its size in pixels.
+  /// - Throws: ``ResolveError``: not found (with suggestions), ambiguous, no variant for the
+  ///   scale and idiom, or the header is unreadable.
   public func variant(named name: String, scale: Int = 1, idiom: Idiom? = nil) throws -> ResolvedVariant {
     try variant(named: name, for: TraitRequest(scale: scale, idiom: idiom))
   }
@@ -129,7 +132,7 @@ public final class AssetLibrary: Sendable {
   /// - Parameters:
   ///   - name: the asset name, optionally with `.png`, a pinned `@Nx` or `~idiom`.
   ///   - request: the scale, device and traits asked for.
-  /// - Returns: the chosen file and its size.
+  /// - Returns: the chosen file and its size in pixels.
   /// - Throws: ``ResolveError``: not found (with suggestions), ambiguous, no variant for the
   ///   request (with the devices the asset has), or the header is unreadable.
   public func variant(named name: String, for request: TraitRequest) throws -> ResolvedVariant {
@@ -160,7 +163,13 @@ public final class AssetLibrary: Sendable {
   /// The decoded image a device of `idiom` at `scale` gets for `name`, from the cache
   /// when it is there.
   ///
-  /// - Throws: ``ResolveError``: not found (with suggestions), or the file does not decode.
+  /// - Parameters:
+  ///   - name: the asset name, optionally with `.png`, a pinned `@Nx` or `~idiom`.
+  ///   - scale: the screen's scale, 1 or more (smaller values count as 1).
+  ///   - idiom: the device family; `nil` takes generic files first.
+  /// - Returns: the pixels and the file they came from.
+  /// - Throws: ``ResolveError``: not found (with suggestions), ambiguous, no variant for the
+  ///   scale and idiom, or the file does not decode.
   /// - Complexity: a cached image costs two hash lookups and no system call.
   public func image(named name: String, scale: Int = 1, idiom: Idiom? = nil) throws -> ResolvedImage {
     try image(named: name, for: TraitRequest(scale: scale, idiom: idiom))

@@ -41,6 +41,14 @@ public struct AssetName: Sendable, Hashable, CustomStringConvertible {
   ]
 
   /// Creates a name from its parts.
+  ///
+  /// The parts are taken as given, not parsed: a `base` that contains `@2x` keeps it.
+  ///
+  /// - Parameters:
+  ///   - base: the name without scale, idiom and extension; may contain `/`.
+  ///   - scale: the `@Nx` scale; `nil` for none.
+  ///   - idiom: the `~iphone` / `~ipad` idiom; `nil` for none.
+  ///   - ext: the extension without its dot.
   public init(base: String, scale: Int? = nil, idiom: Idiom? = nil, ext: String = "png") {
     self.base = base
     self.scale = scale
@@ -52,6 +60,8 @@ public struct AssetName: Sendable, Hashable, CustomStringConvertible {
 
   /// Splits `text` into base, scale, idiom and extension.
   ///
+  /// - Parameter text: a file or request name such as `tabs/home@2x~ipad.png`, with or
+  ///   without the extension.
   /// - Complexity: O(n) in the length of `text`; it works on UTF-8 bytes and makes one
   ///   new string (the base), because the index parses every file name of a tree.
   public init(parsing text: String) {

@@ -38,6 +38,11 @@ public struct CatalogProblem: Sendable, Hashable, CustomStringConvertible {
   public var message: String
 
   /// Creates a problem.
+  ///
+  /// - Parameters:
+  ///   - kind: what kind of problem.
+  ///   - path: the file or folder concerned, relative to the root (`""` for the root).
+  ///   - message: what is wrong, in words a person can act on.
   public init(kind: Kind, path: String, message: String) {
     self.kind = kind
     self.path = path

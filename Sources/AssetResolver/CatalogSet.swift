@@ -6,6 +6,11 @@ public struct CatalogSlot: Sendable, Hashable {
   public var traits: SlotTraits
 
   /// Creates a slot.
+  ///
+  /// - Parameters:
+  ///   - filename: the file the slot names, relative to the set folder; `nil` for an empty
+  ///     slot.
+  ///   - traits: every trait the slot gives.
   public init(filename: String?, traits: SlotTraits) {
     self.filename = filename
     self.traits = traits

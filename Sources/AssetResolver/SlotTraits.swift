@@ -51,6 +51,13 @@ public struct SlotTraits: Sendable, Hashable, CustomStringConvertible {
   public var unassigned: Bool = false
 
   /// Creates traits; every trait not given is "any".
+  ///
+  /// - Parameters:
+  ///   - idiom: `idiom` as written (`universal`, `iphone`, `ipad`…); `nil` for none.
+  ///   - scale: `scale` (`2x` → 2); `nil` for a scale-less slot.
+  ///   - size: `size` in points, for app icon slots.
+  ///   - appearances: `appearances`, kind to value (`["luminosity": "dark"]`); empty for
+  ///     the default appearance.
   public init(
     idiom: String? = nil, scale: Int? = nil, size: PointSize? = nil, appearances: [String: String] = [:]
   ) {

@@ -17,6 +17,8 @@ public enum DeviceIdiom: String, Sendable, Hashable, CaseIterable, CustomStringC
   case vision
 
   /// The device of a file-name idiom.
+  ///
+  /// - Parameter idiom: the idiom of a `~iphone` or `~ipad` file name.
   public init(_ idiom: Idiom) {
     switch idiom {
     case .iphone: self = .iphone

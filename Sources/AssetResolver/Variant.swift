@@ -8,6 +8,10 @@ public struct PointSize: Sendable, Hashable, CustomStringConvertible {
   public var height: Double
 
   /// Creates a size.
+  ///
+  /// - Parameters:
+  ///   - width: the width in points.
+  ///   - height: the height in points.
   public init(width: Double, height: Double) {
     self.width = width
     self.height = height

@@ -1,6 +1,6 @@
 import AssetResolver
 
-/// A sheet's icons from an ``AssetLibrary``: the scale rule, catalogs and the decoded-image
+/// A sheet's icons from an `AssetLibrary`: the scale rule, catalogs and the decoded-image
 /// cache of the resolver, so sheets and services resolve names the same way.
 ///
 /// ```swift
@@ -62,6 +62,10 @@ public struct AssetLibrarySource: SheetDataSource {
   ///
   /// A name that several name spaces provide appears once; its tile reports the
   /// ambiguity unless the library is confined to one name space.
+  ///
+  /// - Returns: the names, sorted, each once.
+  /// - Throws: nothing: the names come from the index the library already holds (the
+  ///   protocol lets other sources fail).
   public func assetNames() throws -> [String] {
     let catalog = library.catalog
     let assets = library.namespace.flatMap { catalog.namespace($0)?.assets } ?? catalog.assets

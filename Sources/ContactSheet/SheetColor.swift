@@ -10,6 +10,12 @@ public struct SheetColor: Sendable, Hashable, CustomStringConvertible {
   public var alpha: UInt8
 
   /// Creates a colour.
+  ///
+  /// - Parameters:
+  ///   - red: the red channel, sRGB, 0…255.
+  ///   - green: the green channel, sRGB, 0…255.
+  ///   - blue: the blue channel, sRGB, 0…255.
+  ///   - alpha: the straight (unpremultiplied) alpha; 255 is opaque.
   public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
     self.red = red
     self.green = green
@@ -18,6 +24,8 @@ public struct SheetColor: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Parses `#RRGGBB`, `#RRGGBBAA` (the `#` is optional) or `transparent`; `nil` otherwise.
+  ///
+  /// - Parameter text: hexadecimal digits in either case, or `transparent` in any case.
   public init?(parsing text: String) {
     if text.lowercased() == "transparent" {
       self.init(red: 0, green: 0, blue: 0, alpha: 0)

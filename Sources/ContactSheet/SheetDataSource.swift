@@ -10,6 +10,12 @@ public struct SheetIcon: Sendable {
   public var isFallback: Bool
 
   /// Creates an icon.
+  ///
+  /// - Parameters:
+  ///   - bitmap: the decoded pixels, straight RGBA, at the file's own pixel size.
+  ///   - scale: the scale of the file chosen (pixels per point); values below 1 count as 1.
+  ///   - isFallback: whether that scale differs from the one asked for (the tile gets a
+  ///     fallback marker).
   public init(bitmap: Bitmap, scale: Int, isFallback: Bool) {
     self.bitmap = bitmap
     self.scale = max(1, scale)
@@ -33,11 +39,20 @@ public protocol SheetDataSource: Sendable {
   /// The icon for `name` at the sheet's `scale` (1, 2 or 3), by the scale rule: exact scale
   /// first, then the nearest higher, then the nearest lower.
   ///
+  /// - Parameters:
+  ///   - name: the tile's ``SheetTile/icon``: an asset name relative to the source's root.
+  ///   - scale: the sheet's scale in pixels per point (1, 2 or 3).
+  /// - Returns: the decoded icon, with the scale of the file chosen.
   /// - Throws: ``SheetIconError/notFound(name:)`` when no file exists;
   ///   ``SheetIconError/unreadable(name:reason:)`` when one exists but cannot be decoded.
+  ///   The renderer draws a placeholder for either; any other error counts as unreadable.
   func icon(named name: String, scale: Int) throws -> SheetIcon
 
   /// The names of every asset, sorted by name: the tiles of a folder input.
+  ///
+  /// - Returns: asset names a call to ``icon(named:scale:)`` accepts, sorted, each once.
+  /// - Throws: whatever error the conformer has when the assets cannot be listed; the
+  ///   caller reports it, for no sheet can be made without the names.
   func assetNames() throws -> [String]
 }
 
@@ -46,22 +61,52 @@ public protocol SheetDataSource: Sendable {
 /// Every method has an empty default, so a delegate implements only what it cares about.
 public protocol SheetRendererDelegate {
   /// `done` of `total` tiles are drawn; called after each row.
+  ///
+  /// - Parameters:
+  ///   - done: tiles drawn so far, placeholders included.
+  ///   - total: tiles in the whole sheet.
   func progress(done: Int, total: Int)
   /// The icon of a tile does not exist; the tile is drawn as a placeholder.
+  ///
+  /// - Parameter name: the asset name the tile asked for; each name is reported once.
   func missingIcon(name: String)
   /// The icon exists but could not be decoded; the tile is drawn as a placeholder.
+  ///
+  /// - Parameters:
+  ///   - name: the asset name the tile asked for; each name is reported once.
+  ///   - reason: why it could not be used, in words.
   func unreadableIcon(name: String, reason: String)
   /// The icon had no file at the sheet's scale; a file of scale `got` was drawn instead.
+  ///
+  /// - Parameters:
+  ///   - name: the asset name the tile asked for; each name is reported once.
+  ///   - requested: the sheet's scale, in pixels per point.
+  ///   - got: the scale of the file drawn, resampled to the sheet's scale.
   func fallback(name: String, requested: Int, got: Int)
 }
 
 extension SheetRendererDelegate {
   /// Does nothing: a delegate implements only what it wants to hear.
+  ///
+  /// - Parameters:
+  ///   - done: tiles drawn so far, placeholders included.
+  ///   - total: tiles in the whole sheet.
   public func progress(done: Int, total: Int) {}
   /// Does nothing: a delegate implements only what it wants to hear.
+  ///
+  /// - Parameter name: the asset name the tile asked for.
   public func missingIcon(name: String) {}
   /// Does nothing: a delegate implements only what it wants to hear.
+  ///
+  /// - Parameters:
+  ///   - name: the asset name the tile asked for.
+  ///   - reason: why it could not be used, in words.
   public func unreadableIcon(name: String, reason: String) {}
   /// Does nothing: a delegate implements only what it wants to hear.
+  ///
+  /// - Parameters:
+  ///   - name: the asset name the tile asked for.
+  ///   - requested: the sheet's scale, in pixels per point.
+  ///   - got: the scale of the file drawn.
   public func fallback(name: String, requested: Int, got: Int) {}
 }

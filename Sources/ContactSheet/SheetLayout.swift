@@ -4,6 +4,8 @@ public struct SheetLayoutError: Error, Sendable, Hashable, CustomStringConvertib
   public var reason: String
 
   /// Creates an error.
+  ///
+  /// - Parameter reason: what is wrong, in words.
   public init(_ reason: String) { self.reason = reason }
 
   public var description: String { reason }
@@ -42,6 +44,21 @@ public struct SheetLayoutOptions: Sendable, Hashable {
 
   /// Creates options; the defaults are the classic grid: 4 columns of 80 × 90 tiles with a
   /// 60-point icon box, 16-point margins, 12-point labels, at 2x.
+  ///
+  /// Values are not checked here: ``SheetLayout/init(content:options:)`` refuses the ones
+  /// out of range.
+  ///
+  /// - Parameters:
+  ///   - columns: tiles per row, at least 1.
+  ///   - tileWidth: a tile's width in points, at least 1.
+  ///   - tileHeight: a tile's height in points, at least 1.
+  ///   - iconBox: the side of the square the icon is fitted into, in points; at most the
+  ///     tile's width and height.
+  ///   - width: the sheet's width in points (``Width/points(_:)``, even margins) or its
+  ///     margin in points (``Width/margin(_:)``, the width follows).
+  ///   - scale: pixels per point: 1, 2 or 3.
+  ///   - fontSize: the label's font size in points, at least 1.
+  ///   - title: a title row at the top of the sheet; `nil` (or empty) for none.
   public init(
     columns: Int = 4, tileWidth: Int = 80, tileHeight: Int = 90, iconBox: Int = 60,
     width: Width = .margin(16), scale: Int = 2, fontSize: Int = 12, title: String? = nil
@@ -106,6 +123,9 @@ public struct SheetLayout: Sendable, Hashable {
 
   /// Lays out `content` with `options`.
   ///
+  /// - Parameters:
+  ///   - content: the sections and tiles; only their titles and tile counts matter here.
+  ///   - options: the grid, in points, and the scale.
   /// - Throws: ``SheetLayoutError`` when an option is out of range or the width cannot hold
   ///   the columns.
   public init(content: SheetContent, options: SheetLayoutOptions) throws {
@@ -172,11 +192,17 @@ public struct SheetLayout: Sendable, Hashable {
   }
 
   /// Left edge of column `column`, in points: `marginX + (marginX + tileWidth)·column`.
+  ///
+  /// - Parameter column: the column, from 0 at the left.
+  /// - Returns: the distance from the sheet's left edge, in points (it may be fractional).
   public func xPoints(column: Int) -> Double {
     marginPoints + (marginPoints + Double(options.tileWidth)) * Double(column)
   }
 
   /// Left edge of column `column`, in pixels.
+  ///
+  /// - Parameter column: the column, from 0 at the left.
+  /// - Returns: ``xPoints(column:)`` × the scale, rounded to the nearest pixel (halves up).
   public func xPixels(column: Int) -> Int {
     Int((xPoints(column: column) * Double(options.scale) + 0.5).rounded(.down))
   }

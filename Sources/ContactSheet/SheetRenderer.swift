@@ -38,6 +38,16 @@ public struct SheetRenderer: Sendable {
   }
 
   /// Creates a renderer that draws no text (icons, badges and markers only).
+  ///
+  /// To draw labels, the title and section headers, use
+  /// ``init(content:layout:style:dataSource:labelFont:)``.
+  ///
+  /// - Parameters:
+  ///   - content: the tiles.
+  ///   - layout: where they go, and the scale; lay out the same `content`.
+  ///   - style: the background colour; its label settings do not matter, as no text is
+  ///     drawn.
+  ///   - dataSource: where the icons come from; called from several threads at once.
   public init(
     content: SheetContent, layout: SheetLayout, style: SheetStyle = .init(),
     dataSource: any SheetDataSource
@@ -74,8 +84,18 @@ public struct SheetRenderer: Sendable {
   /// Renders the sheet into a PNG at `path`, written atomically with a pHYs chunk for the
   /// scale; an opaque background gives an RGB file.
   ///
-  /// - Throws: ``PNGCodec/PNGError`` when the file cannot be written; nothing is left
-  ///   behind then.
+  /// The file is written through a temporary file beside `path` and renamed into place when
+  /// the last row is written.
+  ///
+  /// - Parameters:
+  ///   - path: the PNG file to create or replace.
+  ///   - delegate: told of progress, missing and unreadable icons and fallbacks, on the
+  ///     calling thread; `nil` for none.
+  ///   - compressionLevel: the zlib level, 0 (store) to 9 (smallest); values outside are
+  ///     clamped.
+  /// - Returns: the sheet's size in pixels and what could not be drawn as asked.
+  /// - Throws: `PNGError` (from PNGCodec) when the file cannot be written; nothing is left
+  ///   behind then. A missing or unreadable icon is not an error: its tile is a placeholder.
   public func write(
     to path: String, delegate: (any SheetRendererDelegate)? = nil,
     compressionLevel: Int = defaultCompressionLevel
@@ -91,6 +111,14 @@ public struct SheetRenderer: Sendable {
   }
 
   /// Renders the whole sheet into memory: for small sheets and tests.
+  ///
+  /// The bitmap holds `layout.widthPixels × layout.heightPixels × 4` bytes at once.
+  ///
+  /// - Parameter delegate: told of progress, missing and unreadable icons and fallbacks, on
+  ///   the calling thread; `nil` for none.
+  /// - Returns: the sheet as straight RGBA, and the summary of what was drawn.
+  /// - Throws: nothing in practice: a missing or unreadable icon becomes a placeholder and
+  ///   is reported to `delegate`, and memory output cannot fail.
   public func render(delegate: (any SheetRendererDelegate)? = nil) throws -> (Bitmap, SheetSummary) {
     var pixels: [UInt8] = []
     pixels.reserveCapacity(layout.widthPixels * layout.heightPixels * 4)

@@ -8,6 +8,11 @@ public struct SheetStyle: Sendable, Hashable {
   public var showLabels: Bool
 
   /// Creates a style: by default black-ish labels on white.
+  ///
+  /// - Parameters:
+  ///   - background: the sheet's background; an opaque one makes an RGB PNG.
+  ///   - labelColor: the colour of labels, headers and the title.
+  ///   - showLabels: whether tiles show their names.
   public init(background: SheetColor = .white, labelColor: SheetColor = .label, showLabels: Bool = true) {
     self.background = background
     self.labelColor = labelColor

@@ -35,6 +35,13 @@ public struct ManifestError: Error, Sendable, Hashable, CustomStringConvertible 
   public var reason: String
 
   /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - kind: what kind of failure this is.
+  ///   - path: the manifest, as the caller named it.
+  ///   - location: where in the document, such as `item 3: key 'icon'`; `nil` for the
+  ///     document as a whole.
+  ///   - reason: what is wrong, in words: "expected a string".
   public init(_ kind: Kind, path: String, location: String? = nil, reason: String) {
     self.kind = kind
     self.path = path
@@ -68,7 +75,17 @@ public enum Manifest {
 
   /// Reads and decodes the manifest at `path`.
   ///
-  /// - Throws: ``ManifestError`` with the file and what is wrong.
+  /// The file must be a regular file of at most ``maximumBytes``; its format (JSON, XML or
+  /// binary property list) is recognised from its first bytes, not its extension.
+  ///
+  /// - Parameter path: the manifest file, absolute or relative to the working directory;
+  ///   errors name it as given.
+  /// - Returns: the manifest's sections and tiles, in the document's order.
+  /// - Throws: ``ManifestError`` with the file and what is wrong: ``ManifestError/Kind/notFound``
+  ///   when nothing is at `path`; ``ManifestError/Kind/unreadable`` for a directory, a file
+  ///   that is not regular (a FIFO, a device) or a failed read;
+  ///   ``ManifestError/Kind/tooLarge`` above ``maximumBytes``; and whatever
+  ///   ``decode(_:path:)`` throws for the bytes.
   public static func load(contentsOf path: String) throws -> SheetContent {
     let url = URL(fileURLWithPath: path)
     var isDirectory: ObjCBool = false
@@ -99,7 +116,18 @@ public enum Manifest {
 
   /// Decodes manifest bytes; `path` names them in errors.
   ///
-  /// - Throws: ``ManifestError``.
+  /// - Parameters:
+  ///   - data: the manifest's bytes: JSON, an XML property list (UTF-8) or a binary property
+  ///     list, recognised from the first bytes.
+  ///   - path: the name errors give the manifest; nothing is read from it.
+  /// - Returns: the manifest's sections and tiles, in the document's order.
+  /// - Throws: ``ManifestError``: ``ManifestError/Kind/tooLarge`` above ``maximumBytes`` or
+  ///   nested deeper than ``maximumDepth``; ``ManifestError/Kind/syntax`` for bytes that are
+  ///   neither JSON nor a property list (or an XML property list that is not UTF-8);
+  ///   ``ManifestError/Kind/structure`` for a document that is not an array of items and
+  ///   groups, an item without a string `name` and `icon`, or an empty `icon`;
+  ///   ``ManifestError/Kind/unsafeIcon`` for an icon that is absolute or contains `..`; and
+  ///   ``ManifestError/Kind/empty`` when it lists no items.
   public static func decode(_ data: Data, path: String) throws -> SheetContent {
     guard data.count <= maximumBytes else {
       throw ManifestError(

@@ -8,6 +8,13 @@ public struct SheetTile: Sendable, Hashable {
   public var badge: Int?
 
   /// Creates a tile.
+  ///
+  /// - Parameters:
+  ///   - name: the text under the icon.
+  ///   - icon: the asset name the data source resolves (`mail`, `Icons/mail`), relative to
+  ///     its root.
+  ///   - badge: a number drawn in a red disc at the icon's top-right; `nil` (or below 1)
+  ///     draws none.
   public init(name: String, icon: String, badge: Int? = nil) {
     self.name = name
     self.icon = icon
@@ -23,6 +30,10 @@ public struct SheetSection: Sendable, Hashable {
   public var tiles: [SheetTile]
 
   /// Creates a section.
+  ///
+  /// - Parameters:
+  ///   - title: the header; `nil` for a section drawn without one.
+  ///   - tiles: the tiles, in order.
   public init(title: String?, tiles: [SheetTile]) {
     self.title = title
     self.tiles = tiles
@@ -35,6 +46,8 @@ public struct SheetContent: Sendable, Hashable {
   public var sections: [SheetSection]
 
   /// Creates content from sections.
+  ///
+  /// - Parameter sections: the sections, top to bottom.
   public init(sections: [SheetSection]) {
     self.sections = sections
   }
