@@ -40,14 +40,20 @@ public struct DecodingLimits: Sendable, Hashable {
   /// - Throws: ``PNGError`` with ``PNGError/Code/limitExceeded`` when a `width × height`
   ///   image is too wide, too high or has too many pixels.
   public func check(width: Int, height: Int) throws {
-    if width > maxWidth || height > maxHeight || width * height > maxPixels {
+    // Name the limit that was exceeded: a side, or the pixel count.
+    if width > maxWidth || height > maxHeight {
+      let side = width > maxWidth ? "width \(width)" : "height \(height)"
+      throw PNGError(
+        .limitExceeded,
+        "\(width)×\(height): its \(side) exceeds the limit of \(width > maxWidth ? maxWidth : maxHeight) pixels a side"
+      )
+    }
+    if width * height > maxPixels {
       let megapixels = Double(maxPixels) / 1_048_576
       let limit =
         megapixels == megapixels.rounded()
         ? "\(Int(megapixels))-megapixel" : "\(maxPixels)-pixel"
-      throw PNGError(
-        .limitExceeded,
-        "\(width)×\(height) exceeds the \(limit) limit (at most \(maxWidth)×\(maxHeight))")
+      throw PNGError(.limitExceeded, "\(width)×\(height) exceeds the \(limit) limit")
     }
   }
 

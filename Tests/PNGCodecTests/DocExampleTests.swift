@@ -25,7 +25,7 @@ struct DocExampleTests {
     #expect {
       try limits.check(width: 60_000, height: 60_000)
     } throws: { error in
-      (error as? PNGError)?.message == "60000×60000 exceeds the 16-megapixel limit (at most 4096×4096)"
+      (error as? PNGError)?.message == "60000×60000: its width 60000 exceeds the limit of 4096 pixels a side"
     }
   }
 
