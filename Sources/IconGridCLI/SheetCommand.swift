@@ -31,13 +31,15 @@ package struct SheetOptions: Sendable, Equatable {
   package var traits: TraitRequest
   /// What labels say; `nil`: the manifest's names, or a folder's asset names.
   package var label: SheetLabelSource?
+  /// The manifest key that holds each item's label (`--label-key`, `name` by default).
+  package var labelKey = "name"
 
   /// Creates options with the defaults of the command line.
   package init(
     input: String, output: String, assets: String? = nil, layout: SheetLayoutOptions = .init(),
     style: SheetStyle = .init(), font: String? = nil, format: OutputFormat = .text, strict: Bool = false,
     progress: Bool = false, target: String? = nil, traits: TraitRequest = TraitRequest(scale: 1),
-    label: SheetLabelSource? = nil
+    label: SheetLabelSource? = nil, labelKey: String = "name"
   ) {
     self.input = input
     self.output = output
@@ -51,6 +53,7 @@ package struct SheetOptions: Sendable, Equatable {
     self.target = target
     self.traits = traits
     self.label = label
+    self.labelKey = labelKey
   }
 }
 
@@ -91,6 +94,8 @@ enum SheetCommand {
                                 What labels say: the asset's own name (default for a folder),
                                 its path under the assets folder, or the manifest's name
                                 (default for a manifest). Shortened labels stay distinct.
+        --label-key KEY         The manifest key that holds each item's label (default
+                                name); with --no-labels items need no label at all.
         --format text|json      The summary: one line (default) or JSON on stdout.
         --strict                Exit 1 when an icon is missing or drawn from another scale.
         --progress              Progress on stderr (automatic on a terminal above 300 tiles).
@@ -103,7 +108,7 @@ enum SheetCommand {
       "-o", "--output", "--assets", "--columns", "--tile", "--icon", "--width", "--margin", "--title",
       "--scale", "--background", "--label-color", "--font", "--font-size", "--format", "--target",
       "--idiom", "--appearance", "--gamut",
-      "--label",
+      "--label", "--label-key",
     ].map { OptionSpec(name: $0, takesValue: true) }
       + ["--no-labels", "--strict", "--progress"].map { OptionSpec(name: $0, takesValue: false) },
     parse: parse)
@@ -179,6 +184,8 @@ enum SheetCommand {
       }
       label = value
     }
+    let labelKey = parsed.value("--label-key") ?? "name"
+    guard !labelKey.isEmpty else { throw fail("--label-key needs a key name") }
     return .sheet(
       SheetOptions(
         input: input, output: output, assets: parsed.value("--assets"), layout: layout, style: style,
@@ -188,7 +195,7 @@ enum SheetCommand {
         traits: TraitRequest(
           scale: 1, idiom: traits.idiom, appearance: traits.appearance, highContrast: traits.highContrast,
           gamut: traits.gamut),
-        label: label))
+        label: label, labelKey: labelKey))
   }
 
   /// The data source icons come from: the resolver's library over `assetsRoot` (loose
@@ -261,10 +268,16 @@ enum SheetCommand {
         }
         content = SheetContent(assetNames: names)
       } else {
-        content = try Manifest.load(contentsOf: options.input)
+        // Without labels an item needs no label key at all.
+        content = try Manifest.load(
+          contentsOf: options.input, labelKey: options.style.showLabels ? options.labelKey : nil)
       }
     } catch let error as ManifestError {
-      console.error(error.description)
+      var text = error.description
+      if options.style.showLabels, text.hasSuffix("missing key '\(options.labelKey)'") {
+        text += " (each item's label; --label-key names another key, --no-labels needs none)"
+      }
+      console.error(text)
       return error.kind == .notFound ? ExitStatus.noInput : ExitStatus.dataError
     } catch {
       console.error("\(options.input): \(error)")

@@ -85,8 +85,20 @@ public enum Manifest {
   ///   when nothing is at `path`; ``ManifestError/Kind/unreadable`` for a directory, a file
   ///   that is not regular (a FIFO, a device) or a failed read;
   ///   ``ManifestError/Kind/tooLarge`` above ``maximumBytes``; and whatever
-  ///   ``decode(_:path:)`` throws for the bytes.
+  ///   ``decode(_:path:labelKey:)`` throws for the bytes.
   public static func load(contentsOf path: String) throws -> SheetContent {
+    try load(contentsOf: path, labelKey: "name")
+  }
+
+  /// Reads and decodes the manifest at `path`, taking each tile's label from `labelKey`.
+  ///
+  /// - Parameters:
+  ///   - path: the manifest file; errors name it as given.
+  ///   - labelKey: the key that holds an item's label (`name` by default, `title`, `label`…);
+  ///     `nil` when no label is drawn, so items need none (a tile is then named by its icon).
+  /// - Returns: the manifest's sections and tiles, in the document's order.
+  /// - Throws: ``ManifestError``, as ``load(contentsOf:)``.
+  public static func load(contentsOf path: String, labelKey: String?) throws -> SheetContent {
     let url = URL(fileURLWithPath: path)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -111,7 +123,7 @@ public enum Manifest {
     } catch {
       throw ManifestError(.unreadable, path: path, reason: "cannot read: \(error.localizedDescription)")
     }
-    return try decode(data, path: path)
+    return try decode(data, path: path, labelKey: labelKey)
   }
 
   /// Decodes manifest bytes; `path` names them in errors.
@@ -129,6 +141,19 @@ public enum Manifest {
   ///   ``ManifestError/Kind/unsafeIcon`` for an icon that is absolute or contains `..`; and
   ///   ``ManifestError/Kind/empty`` when it lists no items.
   public static func decode(_ data: Data, path: String) throws -> SheetContent {
+    try decode(data, path: path, labelKey: "name")
+  }
+
+  /// Decodes manifest bytes, taking each tile's label from `labelKey`; `path` names them in
+  /// errors.
+  ///
+  /// - Parameters:
+  ///   - data: the manifest's bytes (JSON, or an XML or binary property list).
+  ///   - path: the name errors give the manifest.
+  ///   - labelKey: the key holding an item's label; `nil` when items need none.
+  /// - Returns: the manifest's sections and tiles, in the document's order.
+  /// - Throws: ``ManifestError``, as ``decode(_:path:)``; a missing label names `labelKey`.
+  public static func decode(_ data: Data, path: String, labelKey: String?) throws -> SheetContent {
     guard data.count <= maximumBytes else {
       throw ManifestError(
         .tooLarge, path: path, reason: "\(data.count) bytes is larger than the \(maximumBytes)-byte limit")
@@ -149,9 +174,14 @@ public enum Manifest {
     }
     do {
       switch format {
-      case .json: entries = try JSONDecoder().decode([ManifestEntry].self, from: data)
+      case .json:
+        let decoder = JSONDecoder()
+        decoder.userInfo[ManifestItem.labelKeyInfo] = LabelKey(key: labelKey)
+        entries = try decoder.decode([ManifestEntry].self, from: data)
       case .propertyList:
-        entries = try PropertyListDecoder().decode([ManifestEntry].self, from: data)
+        let decoder = PropertyListDecoder()
+        decoder.userInfo[ManifestItem.labelKeyInfo] = LabelKey(key: labelKey)
+        entries = try decoder.decode([ManifestEntry].self, from: data)
       case .unknown:
         throw ManifestError(.syntax, path: path, reason: "is neither JSON nor a property list")
       }
@@ -337,12 +367,32 @@ private enum ManifestEntry: Decodable {
   }
 }
 
+/// Which key holds an item's label, passed to the decoder in its `userInfo`.
+private struct LabelKey: Sendable {
+  /// `nil`: no label is needed.
+  var key: String?
+}
+
 private struct ManifestItem: Decodable {
+  static let labelKeyInfo = CodingUserInfoKey(rawValue: "icongrid.labelKey")!
+
   var name: String
   var icon: String
   var badge: Int?
 
   var tile: SheetTile { SheetTile(name: name, icon: icon, badge: badge) }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: AnyKey.self)
+    icon = try container.decode(String.self, forKey: AnyKey("icon"))
+    badge = try container.decodeIfPresent(Int.self, forKey: AnyKey("badge"))
+    let choice = (decoder.userInfo[ManifestItem.labelKeyInfo] as? LabelKey) ?? LabelKey(key: "name")
+    if let key = choice.key {
+      name = try container.decode(String.self, forKey: AnyKey(key))
+    } else {
+      name = try container.decodeIfPresent(String.self, forKey: AnyKey("name")) ?? icon
+    }
+  }
 }
 
 private struct AnyKey: CodingKey {

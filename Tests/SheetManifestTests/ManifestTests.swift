@@ -4,6 +4,20 @@ import Testing
 
 @Suite("Manifest decoding")
 struct ManifestTests {
+  @Test func labelsComeFromTheKeyGivenOrAreNotNeeded() throws {
+    let json = #"[{"title": "Mail", "icon": "mail"}, {"title": "Maps", "icon": "maps", "name": "x"}]"#
+    let titled = try Manifest.decode(Data(json.utf8), path: "apps.json", labelKey: "title")
+    #expect(titled.sections[0].tiles.map(\.name) == ["Mail", "Maps"])
+    #expect {
+      try Manifest.decode(Data(json.utf8), path: "apps.json")
+    } throws: { error in
+      (error as? ManifestError)?.description.contains("missing key 'name'") == true
+    }
+    let unlabelled = #"[{"icon": "mail"}, {"icon": "maps", "name": "Maps"}]"#
+    let plain = try Manifest.decode(Data(unlabelled.utf8), path: "apps.json", labelKey: nil)
+    #expect(plain.sections[0].tiles.map(\.name) == ["mail", "Maps"])
+  }
+
   @Test func flatJSON() throws {
     let json = #"[{"name": "Mail", "icon": "mail", "badge": 3}, {"name": "Maps", "icon": "maps"}]"#
     let content = try Manifest.decode(Data(json.utf8), path: "apps.json")
