@@ -92,6 +92,9 @@ public enum AssetChecker {
       },
       skipped: catalog.skipped.map { CheckReport.Skipped(path: $0.path, reason: $0.reason.description) }
         + run.skippedHere
+        + catalog.sets.filter { $0.skipReason != nil && $0.kind != .iconDocument }.map {
+          CheckReport.Skipped(path: $0.path, reason: "\($0.kind)")
+        }
         + run.looseSkips.sorted { $0.key < $1.key }.map {
           CheckReport.Skipped(path: $0.key, reason: $0.value)
         })

@@ -1,3 +1,4 @@
+import AssetResolver
 import IconGridSupport
 
 /// The formats a report can be written in.
@@ -91,7 +92,8 @@ extension CheckReport {
       for reason in byReason.keys.sorted() {
         let paths = byReason[reason]!
         lines.append(
-          "\(root.path): note: not checked: \(plural(paths.count, "file")) \(CheckReport.why(reason))"
+          "\(root.path): note: not checked: \(plural(paths.count, SetKind(rawValue: reason) == nil ? "file" : "set")) "
+            + CheckReport.why(reason)
             + (verbose ? "" : " (--verbose lists them)"))
         if verbose { lines += paths.map { "\(Finding.join(root.path, $0)): note: not checked (\(reason))" } }
       }
@@ -110,7 +112,8 @@ extension CheckReport {
     case "javascript-project": "of a JavaScript project (Metro's or the web's rules, not UIKit's)"
     case "large-single-image": "that are single images of 1000 px or more (masters, artwork; no @2x expected)"
     case "preview-assets": "in development assets (Preview Assets; --include-previews checks them)"
-    default: "(\(reason))"
+    default:
+      SetKind(rawValue: reason)?.skipReason.map { "of kind \(reason) (\($0))" } ?? "(\(reason))"
     }
   }
 
