@@ -79,7 +79,7 @@ struct ProjectFile {
   /// and start (after comments) with `{`, so XML and binary property lists, which take other
   /// parsers, never get there.
   private static func parse(_ data: Data, file: String) throws(ProjectError) -> Any {
-    guard String(data: data, encoding: .utf8) != nil else {
+    guard String(validating: data, as: UTF8.self) != nil else {
       throw ProjectError(file: file, reason: .notAPropertyList("the file is not UTF-8 text"))
     }
     guard firstSignificantByte(of: data) == UInt8(ascii: "{") else {
