@@ -18,6 +18,7 @@ import sys
 # Paths (prefixes, relative to the package) whose public functions must document their
 # parameters, result and errors. Add a module here once its comments are complete.
 FULL = [
+    "Sources/AssetCheck/",
     "Sources/PNGCodec/",
     "Sources/AssetResolver/",
     "Sources/ContactSheet/",

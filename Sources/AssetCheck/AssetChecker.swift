@@ -66,6 +66,11 @@ public struct CheckConfiguration: Sendable, Hashable {
 ///   ``CheckConfiguration/deep`` every PNG is read and decoded.
 public enum AssetChecker {
   /// Checks each root in turn and reports all their findings together.
+  ///
+  /// - Parameters:
+  ///   - roots: the folders to check, in the order reports list them.
+  ///   - configuration: what is required and how deep files are read.
+  /// - Returns: every root's summary and all findings, sorted.
   public static func check(roots: [String], configuration: CheckConfiguration = .init()) -> CheckReport {
     var summaries: [CheckReport.Root] = []
     var findings: [Finding] = []
@@ -78,6 +83,11 @@ public enum AssetChecker {
   }
 
   /// Checks one indexed root.
+  ///
+  /// - Parameters:
+  ///   - catalog: the root's index.
+  ///   - configuration: what is required and how deep files are read.
+  /// - Returns: the root's summary and its findings, without the ignored rules'.
   public static func check(_ catalog: AssetCatalog, configuration: CheckConfiguration = .init())
     -> (root: CheckReport.Root, findings: [Finding])
   {

@@ -50,6 +50,8 @@ public struct Baseline: Sendable, Hashable {
   private var entries: [Entry]
 
   /// A baseline recording `findings`.
+  ///
+  /// - Parameter findings: the findings to record.
   public init(_ findings: [Finding]) {
     entries = findings.map { Entry(key: Key($0), message: $0.message) }.sorted {
       $0.key == $1.key ? $0.message < $1.message : $0.key < $1.key
@@ -61,6 +63,7 @@ public struct Baseline: Sendable, Hashable {
 
   /// Reads a baseline written by ``write(to:)``.
   ///
+  /// - Parameter path: the baseline file written by ``write(to:)``.
   /// - Throws: ``BaselineError``: the file is missing, unreadable or not a baseline.
   public init(contentsOf path: String) throws(BaselineError) {
     let data: Data
@@ -100,6 +103,7 @@ public struct Baseline: Sendable, Hashable {
 
   /// Writes the baseline to `path`, replacing it atomically.
   ///
+  /// - Parameter path: the file to write (atomically, through a temporary file).
   /// - Throws: ``BaselineError`` when the file cannot be written.
   public func write(to path: String) throws(BaselineError) {
     do {
@@ -110,6 +114,9 @@ public struct Baseline: Sendable, Hashable {
   }
 
   /// The report without the findings this baseline records; ``CheckReport/suppressed`` counts them.
+  ///
+  /// - Parameter report: a check's report.
+  /// - Returns: the report without the findings this baseline records, counting them in `suppressed`.
   public func filter(_ report: CheckReport) -> CheckReport {
     var remaining: [Key: Int] = [:]
     for entry in entries { remaining[entry.key, default: 0] += 1 }
@@ -149,6 +156,11 @@ public struct BaselineError: Error, Sendable, Hashable, CustomStringConvertible 
   public var isMissing: Bool
 
   /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - path: the baseline file.
+  ///   - reason: what is wrong with it.
+  ///   - isMissing: whether the file does not exist.
   public init(path: String, reason: String, isMissing: Bool = false) {
     self.path = path
     self.reason = reason

@@ -89,6 +89,11 @@ public struct CheckReport: Sendable {
   public var suppressed: Int
 
   /// Creates a report; the findings are sorted.
+  ///
+  /// - Parameters:
+  ///   - roots: the roots as checked, in the order given.
+  ///   - findings: what was found, in any order.
+  ///   - suppressed: how many findings a baseline kept out.
   public init(roots: [Root], findings: [Finding], suppressed: Int = 0) {
     self.roots = roots
     self.findings = CheckReport.sorted(findings, roots: roots.map(\.path))
@@ -105,6 +110,9 @@ public struct CheckReport: Sendable {
   public var warningCount: Int { findings.count { $0.severity == .warning } }
 
   /// Whether the check fails: any error, or with `strict` any warning too.
+  ///
+  /// - Parameter strict: whether warnings count as failures (`--strict`).
+  /// - Returns: `true` when the check should fail the build.
   public func fails(strict: Bool) -> Bool {
     errorCount > 0 || (strict && warningCount > 0)
   }

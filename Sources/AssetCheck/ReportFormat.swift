@@ -27,6 +27,11 @@ public struct RenderOptions: Sendable, Hashable {
   public var verbose: Bool = false
 
   /// Creates options.
+  ///
+  /// - Parameters:
+  ///   - strict: whether warnings fail the check.
+  ///   - toolName: the tool's name, for SARIF.
+  ///   - toolVersion: the tool's version, for SARIF.
   public init(strict: Bool = false, toolName: String = "icongrid", toolVersion: String = "0") {
     self.strict = strict
     self.toolName = toolName
@@ -36,6 +41,11 @@ public struct RenderOptions: Sendable, Hashable {
 
 extension CheckReport {
   /// The report in `format`, ending with a newline.
+  ///
+  /// - Parameters:
+  ///   - format: text, JSON, GitHub workflow commands, JUnit XML or SARIF.
+  ///   - options: strictness, verbosity and the tool's name for the formats that carry it.
+  /// - Returns: the whole document.
   public func rendered(as format: ReportFormat, options: RenderOptions = .init()) -> String {
     switch format {
     case .text: textReport(verbose: options.verbose)

@@ -102,6 +102,9 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
   ]
 
   /// The rule with that id, if there is one.
+  ///
+  /// - Parameter id: a rule id (`missing-scale`).
+  /// - Returns: the rule, or `nil` for an unknown id.
   public static func named(_ id: String) -> Rule? {
     all.first { $0.id == id }
   }
@@ -126,6 +129,13 @@ public struct Finding: Sendable, Hashable {
   public var severity: Severity { rule.severity }
 
   /// Creates a finding for `relativePath` under `root`.
+  ///
+  /// - Parameters:
+  ///   - rule: the rule that found it.
+  ///   - root: the root as given.
+  ///   - relativePath: the file or folder relative to `root`.
+  ///   - asset: the asset concerned, or `nil`.
+  ///   - message: what is wrong and what to do.
   public init(rule: Rule, root: String, relativePath: String, asset: String?, message: String) {
     self.rule = rule
     self.root = root
