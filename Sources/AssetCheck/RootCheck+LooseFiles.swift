@@ -107,43 +107,12 @@ extension RootCheck {
     path.split(separator: "/").contains { $0.hasSuffix(".ckcomplication") }
   }
 
-  /// Loose assets the Apple rules leave alone, by location, with the reason: files of an
-  /// Android or JavaScript project without an Xcode project (store art, screenshots), and
-  /// single images of 1000 px or more with no other scale (masters and artwork, which no
-  /// screen draws at 1x).
+  /// Loose assets the Apple rules leave alone, by location, with the reason: single images
+  /// of 1000 px or more with no other scale (masters and artwork, which no screen draws at
+  /// 1x). Only the check reads the headers that say so; the index sets aside whole layouts.
   func looseSkipList() -> [String: String] {
     var skips: [String: String] = [:]
-    let hasProject = namespaces.contains { $0.kind == .target }
-    var markers: [String: String?] = [:]
-    func marker(_ folder: String) -> String? {
-      if let known = markers[folder] { return known }
-      let base = Finding.join(catalog.root, folder)
-      var found: String?
-      for (file, reason) in [
-        ("build.gradle", "android-project"), ("build.gradle.kts", "android-project"),
-        ("settings.gradle", "android-project"), ("AndroidManifest.xml", "android-project"),
-        ("package.json", "javascript-project"),
-      ] where access(base.isEmpty ? file : base + "/" + file, F_OK) == 0 {
-        found = reason
-        break
-      }
-      markers[folder] = found
-      return found
-    }
     for asset in assets where asset.source == .looseFiles {
-      let components = asset.location.split(separator: "/").dropLast()
-      if !hasProject, !components.contains("ios"), !components.contains("macos") {
-        var folder = ""
-        var reason = marker("")
-        for component in components where reason == nil {
-          folder = folder.isEmpty ? String(component) : folder + "/" + component
-          reason = marker(folder)
-        }
-        if let reason {
-          skips[asset.location] = reason
-          continue
-        }
-      }
       if asset.variants.count == 1, let only = asset.variants.first, only.scale == 1,
         let header = facts[only.path]?.header, max(header.width, header.height) >= 1000
       {

@@ -36,6 +36,8 @@ extension CatalogScanner {
             addLoose(prefixes, file: file)
           } else if strcmp(name, "pubspec.yaml") == 0 {
             flutterProjects.append(relative)
+          } else if let reason = CatalogScanner.projectMarker(name) {
+            otherProjects.append((relative, reason))
           }
         case UInt8(DT_DIR):
           guard let folder = text(of: name, in: relative) else { return }
@@ -144,8 +146,14 @@ extension CatalogScanner {
   /// Moves the loose files of Android resource folders and Flutter projects out of the
   /// UIKit loose assets into ``skipped``: their variants are not `@Nx` files, and UIKit's
   /// rule would call every one of them incomplete.
+  ///
+  /// Without an Xcode project in the root, the loose files of an Android or JavaScript
+  /// project (store art, screenshots, web images) are set aside too; with one, the targets'
+  /// resources already say which loose files ship.
   mutating func setAsideOtherLayouts() {
-    guard !androidFolders.isEmpty || !flutterProjects.isEmpty else { return }
+    let others =
+      projects.isEmpty ? otherProjects.map { ($0.folder.isEmpty ? "" : $0.folder + "/", $0.reason) } : []
+    guard !androidFolders.isEmpty || !flutterProjects.isEmpty || !others.isEmpty else { return }
     let android = androidFolders.map { $0.isEmpty ? "" : $0 + "/" }
     let flutter = flutterProjects.map { $0.isEmpty ? "" : $0 + "/" }
     for (key, variants) in looseVariants {
@@ -155,12 +163,26 @@ extension CatalogScanner {
           skipped.append(SkippedFile(path: variant.path, reason: .androidResource))
         } else if flutter.contains(where: { CatalogScanner.isFlutterAsset(variant.path, project: $0) }) {
           skipped.append(SkippedFile(path: variant.path, reason: .flutterAsset))
+        } else if let other = others.first(where: {
+          CatalogScanner.isFlutterAsset(variant.path, project: $0.0)
+        }) {
+          // The same test as Flutter's: outside the project's ios/ and macos/ folders.
+          skipped.append(SkippedFile(path: variant.path, reason: other.1))
         } else {
           kept.append(variant)
         }
       }
       if kept.count != variants.count { looseVariants[key] = kept.isEmpty ? nil : kept }
     }
+  }
+
+  /// The reason a file of this name marks its folder as a non-Apple project, if it does.
+  static func projectMarker(_ name: UnsafePointer<CChar>) -> SkippedFile.Reason? {
+    for marker in ["build.gradle", "build.gradle.kts", "settings.gradle", "AndroidManifest.xml"]
+    where strcmp(name, marker) == 0 {
+      return .androidProject
+    }
+    return strcmp(name, "package.json") == 0 ? .javascriptProject : nil
   }
 
   /// Whether `path` lies in the Flutter project at `project` (empty or ending in `/`)

@@ -34,6 +34,9 @@ struct CatalogScanner {
   var androidFolders: [String] = []
   /// Folders holding a `pubspec.yaml` (Flutter projects), relative to the root.
   var flutterProjects: [String] = []
+  /// Folders holding an Android project's build files (`build.gradle`, `settings.gradle`,
+  /// `AndroidManifest.xml`) or a JavaScript project's `package.json`, relative to the root.
+  var otherProjects: [(folder: String, reason: SkippedFile.Reason)] = []
   /// The `.xcodeproj` folders found, relative to the root.
   var projects: [String] = []
 

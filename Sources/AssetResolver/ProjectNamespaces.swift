@@ -18,6 +18,13 @@ public struct SkippedFile: Sendable, Hashable, CustomStringConvertible {
     /// The file is a Flutter asset variant (`2.0x/`, `3.0x/` beside a `pubspec.yaml`, and
     /// the images they are variants of), whose rule is not UIKit's.
     public static let flutterAsset = Reason("flutter-asset")
+    /// The file lies in an Android project (beside `build.gradle`, `settings.gradle` or
+    /// `AndroidManifest.xml`) and the root holds no Xcode project: store art and
+    /// resources, not UIKit images.
+    public static let androidProject = Reason("android-project")
+    /// The file lies in a JavaScript project (beside a `package.json`) and the root holds
+    /// no Xcode project: Metro's or the web's images, not UIKit's.
+    public static let javascriptProject = Reason("javascript-project")
   }
 
   /// The file, relative to the root.

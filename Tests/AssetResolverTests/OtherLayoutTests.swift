@@ -57,4 +57,21 @@ import Testing
     #expect(runner.assets.map(\.name) == ["launch"])
     #expect(runner.skipped.isEmpty)
   }
+
+  /// Without an Xcode project, an Android project's or a JavaScript project's loose files
+  /// (store art, web images) are not UIKit's; its ios/ folder still is.
+  @Test func androidAndJavaScriptProjectsSetTheirLooseFilesAside() throws {
+    let tree = TempTree()
+    tree.text("android-app/build.gradle", "// gradle\n")
+    try tree.png("android-app/fastlane/icon.png", width: 2, height: 2)
+    tree.text("web/package.json", "{}\n")
+    try tree.png("web/public/favicon.png", width: 2, height: 2)
+    try tree.png("web/ios/App/tab@2x.png", width: 4, height: 4)
+    try tree.png("loose/mail.png", width: 2, height: 2)
+    let catalog = AssetCatalog(root: tree.root)
+    let byReason = Dictionary(grouping: catalog.skipped, by: \.reason).mapValues { $0.map(\.path) }
+    #expect(byReason[.androidProject] == ["android-app/fastlane/icon.png"])
+    #expect(byReason[.javascriptProject] == ["web/public/favicon.png"])
+    #expect(catalog.assets.map(\.name).sorted() == ["loose/mail", "web/ios/App/tab"])
+  }
 }
