@@ -7,8 +7,9 @@
 /// cover the chunks the head holds, and a missing IEND is not an error.
 ///
 /// ```swift
-/// let inspection = PNGInspection(try FileIO.readAll(path, limit: 1 << 26))
-/// if let problem = inspection.errors.first { print(problem.message) }
+/// let inspection = try PNGInspection.inspect(contentsOf: "icon@2x.png")
+/// if let problem = inspection.problem { print(problem.message) }
+/// if inspection.trailingByteCount ?? 0 > 0 { print("bytes after IEND") }
 /// ```
 ///
 /// Lengths are checked for every chunk and IHDR's CRC is verified; the CRCs of other
@@ -63,7 +64,6 @@ public struct PNGInspection: Sendable, Hashable {
   ///   - isWholeFile: whether `bytes` is the whole file: only then is a missing IEND an
   ///     error, and ``trailingByteCount`` known.
   public init(_ bytes: [UInt8], isWholeFile: Bool = true) {
-    format = ImageFormat.sniff(bytes)
     byteCount = bytes.count
     self.isWholeFile = isWholeFile
     colorChunks = []
@@ -71,7 +71,13 @@ public struct PNGInspection: Sendable, Hashable {
     isAnimated = false
     errors = []
     bytes.withUnsafeBytes { raw in walk(raw) }
-    if header == nil, format == nil { otherContent = Self.otherContent(bytes) }
+    // A valid header already says PNG or CgBI; only other bytes need the sniffer.
+    if let header {
+      format = header.isCgBI ? .cgbi : .png
+    } else {
+      format = ImageFormat.sniff(bytes)
+      if format == nil { otherContent = Self.otherContent(bytes) }
+    }
   }
 
   /// Inspects the file at `path`, reading all of it.
