@@ -33,6 +33,7 @@ public enum RasterDecoder {
   {
     switch format {
     case .jpeg: return try JPEGDecoder.decode(bytes, limits: limits)
+    case .webp: return try WebPDecoder.decode(bytes, limits: limits)
     default:
       throw RasterError(.unsupported, "\(format.description) is not decoded by RasterCodecs")
     }

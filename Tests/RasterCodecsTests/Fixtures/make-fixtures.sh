@@ -83,4 +83,27 @@ cc -o "$work/p3" "$work/p3.c" -llcms2
 "$work/p3" display-p3.icc
 cjpeg -quality 95 -sample 1x1 -icc display-p3.icc -outfile p3-patches.jpg "$work/patches.ppm"
 cjpeg -quality 95 -sample 1x1 -outfile srgb-patches.jpg "$work/patches.ppm"
+
+# WebP: lossless and lossy with alpha, an animation of two frames, and P3 patches with an
+# ICCP chunk.
+python3 - "$work" <<'PY'
+import sys
+from PIL import Image
+work = sys.argv[1]
+img = Image.new("RGBA", (24, 20))
+for y in range(20):
+    for x in range(24):
+        img.putpixel((x, y), (x * 10, y * 12, 128, 255 if x < 12 else 40 + y * 10))
+img.save(f"{work}/alpha.png")
+for i, colour in enumerate([(220, 40, 40, 255), (40, 40, 220, 128)]):
+    frame = Image.new("RGBA", (24, 20), colour)
+    frame.save(f"{work}/frame-{i}.png")
+patches = Image.open(f"{work}/patches.ppm")
+patches.save(f"{work}/p3-patches.png", icc_profile=open("display-p3.icc", "rb").read())
+PY
+cwebp -quiet -lossless -exact -o lossless.webp "$work/alpha.png"
+cwebp -quiet -q 80 -o lossy.webp "$work/alpha.png"
+img2webp -loop 0 -lossless -d 100 "$work/frame-0.png" -d 100 "$work/frame-1.png" -o animated.webp
+cwebp -quiet -lossless -metadata icc -o p3-patches.webp "$work/p3-patches.png"
+cwebp -quiet -lossless -o srgb-patches.webp "$work/patches.ppm"
 ls -l
