@@ -34,6 +34,7 @@ public enum RasterDecoder {
     switch format {
     case .jpeg: return try JPEGDecoder.decode(bytes, limits: limits)
     case .webp: return try WebPDecoder.decode(bytes, limits: limits)
+    case .heic, .avif: return try HEIFDecoder.decode(bytes, format: format, limits: limits)
     default:
       throw RasterError(.unsupported, "\(format.description) is not decoded by RasterCodecs")
     }

@@ -123,3 +123,10 @@ enum Support {
     return path
   }
 }
+
+extension Support {
+  /// Removes a temporary file, ignoring a missing one.
+  static func remove(_ path: String) {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+}

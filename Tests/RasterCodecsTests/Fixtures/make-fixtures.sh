@@ -81,6 +81,8 @@ int main(int argc, char **argv) {
 C
 cc -o "$work/p3" "$work/p3.c" -llcms2
 "$work/p3" display-p3.icc
+# A fixed creation date (header bytes 24–35), so regenerating changes no fixture.
+python3 -c "import sys; p = sys.argv[1]; d = bytearray(open(p, 'rb').read()); d[24:36] = bytes([7, 234, 0, 1, 0, 1] + [0] * 6); open(p, 'wb').write(d)" display-p3.icc
 cjpeg -quality 95 -sample 1x1 -icc display-p3.icc -outfile p3-patches.jpg "$work/patches.ppm"
 cjpeg -quality 95 -sample 1x1 -outfile srgb-patches.jpg "$work/patches.ppm"
 
@@ -106,4 +108,21 @@ cwebp -quiet -q 80 -o lossy.webp "$work/alpha.png"
 img2webp -loop 0 -lossless -d 100 "$work/frame-0.png" -d 100 "$work/frame-1.png" -o animated.webp
 cwebp -quiet -lossless -metadata icc -o p3-patches.webp "$work/p3-patches.png"
 cwebp -quiet -lossless -o srgb-patches.webp "$work/patches.ppm"
+
+# HEIF: HEIC (x265) and AVIF (aom) from the same pictures; rotation and mirroring added
+# by heif-transform.py (heif-enc writes neither); P3 patches with an ICC `colr` box.
+python3 - "$work" <<'PY'
+import sys
+from PIL import Image
+work = sys.argv[1]
+Image.open(f"{work}/picture.ppm").save(f"{work}/picture.png")
+PY
+heif-enc -q 90 -o photo.heic "$work/picture.png" >/dev/null
+heif-enc -A -q 90 -o photo.avif "$work/picture.png" >/dev/null
+heif-enc -q 90 -o alpha.heic "$work/alpha.png" >/dev/null
+heif-enc -A -q 90 -o alpha.avif "$work/alpha.png" >/dev/null
+heif-enc -q 95 -p chroma=444 -o p3-patches.heic "$work/p3-patches.png" >/dev/null
+python3 heif-transform.py photo.heic rotated.heic irot 1
+python3 heif-transform.py photo.heic mirrored.heic imir 1
+python3 heif-transform.py photo.avif rotated.avif irot 3
 ls -l
