@@ -35,6 +35,7 @@ public enum RasterDecoder {
     case .jpeg: return try JPEGDecoder.decode(bytes, limits: limits)
     case .webp: return try WebPDecoder.decode(bytes, limits: limits)
     case .heic, .avif: return try HEIFDecoder.decode(bytes, format: format, limits: limits)
+    case .gif: return try GIFDecoder.decode(bytes, limits: limits)
     default:
       throw RasterError(.unsupported, "\(format.description) is not decoded by RasterCodecs")
     }

@@ -125,4 +125,66 @@ heif-enc -q 95 -p chroma=444 -o p3-patches.heic "$work/p3-patches.png" >/dev/nul
 python3 heif-transform.py photo.heic rotated.heic irot 1
 python3 heif-transform.py photo.heic mirrored.heic imir 1
 python3 heif-transform.py photo.avif rotated.avif irot 3
+
+# GIF: written byte by byte here (independent of giflib and Pillow): a 16 × 12 screen with a
+# 4-colour table and an 8 × 6 first frame at (4, 2) whose index 3 is transparent, the same
+# frame interlaced, and a second frame that must not show.
+python3 - <<'PY'
+import struct
+
+PALETTE = [(230, 30, 30), (30, 200, 60), (40, 60, 220), (255, 255, 0)]
+
+
+def frame_pixels(w, h):
+    # Index = (x + 2y) mod 4, so every colour and the transparent index appear.
+    return [[(x + 2 * y) % 4 for x in range(w)] for y in range(h)]
+
+
+def lzw(indices, min_size=2):
+    # Uncompressed LZW: a clear code before every two literals keeps the code size at
+    # min_size + 1 bits (the decoder's table never grows past its first free code).
+    clear, end, size = 1 << min_size, (1 << min_size) + 1, min_size + 1
+    codes = []
+    for i, value in enumerate(indices):
+        if i % 2 == 0:
+            codes.append(clear)
+        codes.append(value)
+    codes.append(end)
+    bits, nbits, out = 0, 0, bytearray()
+    for code in codes:
+        bits |= code << nbits
+        nbits += size
+        while nbits >= 8:
+            out.append(bits & 0xFF)
+            bits >>= 8
+            nbits -= 8
+    if nbits:
+        out.append(bits & 0xFF)
+    blocks = bytearray([min_size])
+    for i in range(0, len(out), 255):
+        chunk = out[i:i + 255]
+        blocks += bytes([len(chunk)]) + chunk
+    return bytes(blocks + b"\x00")
+
+
+def image(left, top, w, h, rows, interlaced=False, transparent=3):
+    gce = b"\x21\xf9\x04" + bytes([1]) + struct.pack("<H", 10) + bytes([transparent, 0])
+    order = list(range(h))
+    if interlaced:
+        order = [y for start, step in ((0, 8), (4, 8), (2, 4), (1, 2)) for y in range(start, h, step)]
+    flat = [v for y in order for v in rows[y]]
+    desc = b"\x2c" + struct.pack("<HHHH", left, top, w, h) + bytes([0x40 if interlaced else 0])
+    return gce + desc + lzw(flat)
+
+
+def gif(name, frames):
+    header = b"GIF89a" + struct.pack("<HH", 16, 12) + bytes([0x80 | 0x01, 0, 0])
+    table = b"".join(bytes(c) for c in PALETTE)
+    open(name, "wb").write(header + table + b"".join(frames) + b"\x3b")
+
+
+gif("frame-offset.gif", [image(4, 2, 8, 6, frame_pixels(8, 6))])
+gif("interlaced.gif", [image(0, 0, 16, 12, frame_pixels(16, 12), interlaced=True)])
+gif("animated.gif", [image(4, 2, 8, 6, frame_pixels(8, 6)), image(0, 0, 16, 12, [[0] * 16] * 12, transparent=3)])
+PY
 ls -l
