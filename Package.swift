@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "ContactSheet", targets: ["ContactSheet", "SheetManifest"]),
     .library(name: "AssetCheck", targets: ["AssetCheck"]),
     .library(name: "Resampling", targets: ["Resampling"]),
+    .library(name: "RasterCodecs", targets: ["RasterCodecs"]),
     .executable(name: "icongrid", targets: ["icongrid"]),
   ],
   targets: [
@@ -39,6 +40,14 @@ let package = Package(
     .target(name: "AssetResolver", dependencies: ["PNGCodec", "IconGridSupport"]),
     // Resizing in premultiplied alpha (the sheet's tiles, derived scales, app icon sets).
     .target(name: "Resampling", dependencies: ["PNGCodec"]),
+    // JPEG, WebP, HEIC/AVIF and GIF through Debian's libraries, colour-managed with lcms2;
+    // a separate product so a PNG-only service links none of them.
+    .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+    .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+    .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+    .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+    .target(name: "RasterCodecs", dependencies: ["PNGCodec", "CJPEG", "CWebP", "CHeif", "CGIF", "CLcms2"]),
     // A sheet's content and the manifests that describe it, without FreeType: the manifest
     // fuzz target links only this.
     .target(name: "SheetManifest"),
@@ -59,6 +68,8 @@ let package = Package(
     // temporary folders, a file-tree builder and a captured console. Used only by tests.
     .target(name: "TestSupport", dependencies: ["IconGridSupport", "PNGCodec"], path: "Tests/TestSupport"),
     .testTarget(name: "IconGridSupportTests", dependencies: ["IconGridSupport"]),
+    .testTarget(
+      name: "RasterCodecsTests", dependencies: ["RasterCodecs", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "IconGridSupport", "TestSupport"]),
     .testTarget(
       name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
