@@ -16,7 +16,9 @@ import PNGCodec
 /// ```
 ///
 /// **Hostile files.** The input is capped at ``VectorLimits/maxInputBytes`` before parsing
-/// (for `.svgz`, the decompressed text too, while decompressing); every render's pixels are
+/// (for `.svgz`, the decompressed text too, while decompressing), and an SVG's elements and
+/// text, with its entities expanded, are counted against ``VectorLimits/maxElements`` and
+/// ``VectorLimits/maxInputBytes`` before librsvg parses it; every render's pixels are
 /// checked against ``VectorLimits/maxPixels`` and ``VectorLimits/maxSide`` before its
 /// surface is allocated, so a PDF page that claims 10⁶ × 10⁶ pt fails without drawing.
 /// librsvg gets no base file, so it loads no file or URL at all: only `data:` URLs and
@@ -107,6 +109,7 @@ public struct VectorImage: Sendable {
       switch format {
       case .svg:
         let text = Gunzip.isGzip(bytes) ? try Gunzip.decompress(bytes, limit: limits.maxInputBytes) : bytes
+        try SVGPreflight.check(text, limits: limits)
         size = try SVGDocument(text).intrinsicSize()
         references = ExternalReferences.find(in: text)
         return .svg(text)

@@ -17,6 +17,9 @@ public struct VectorLimits: Sendable, Hashable {
   public var maxPixels: Int
   /// The most pixels either side of one render may have.
   public var maxSide: Int
+  /// The most elements an SVG may have once its entities are expanded (counted before
+  /// librsvg parses it; librsvg needs about 1.2 KB and 7 µs for each).
+  public var maxElements: Int
 
   /// Creates limits.
   ///
@@ -24,15 +27,19 @@ public struct VectorLimits: Sendable, Hashable {
   ///   - maxInputBytes: the most bytes of input, compressed or not.
   ///   - maxPixels: the most output pixels of one render.
   ///   - maxSide: the most output pixels on either side of one render.
-  public init(maxInputBytes: Int, maxPixels: Int, maxSide: Int) {
+  ///   - maxElements: the most elements of an SVG, entities expanded.
+  public init(maxInputBytes: Int, maxPixels: Int, maxSide: Int, maxElements: Int = 50_000) {
     self.maxInputBytes = maxInputBytes
     self.maxPixels = maxPixels
     self.maxSide = maxSide
+    self.maxElements = maxElements
   }
 
-  /// 16 MiB of input; 4096 × 4096 pixels out, 8192 on a side: a 1024-point icon at 3x is
-  /// 3072 × 3072, and the largest real icon PDF of the test trees is under 1 MiB.
-  public static let `default` = VectorLimits(maxInputBytes: 16 << 20, maxPixels: 4096 * 4096, maxSide: 8192)
+  /// 8 MiB of input, 50,000 SVG elements; 4096 × 4096 pixels out, 8192 on a side. A
+  /// 1024-point icon at 3x is 3072 × 3072; the largest real files of the test trees are a
+  /// 1 MiB PDF and a 54 KB SVG of 300 elements.
+  public static let `default` = VectorLimits(
+    maxInputBytes: 8 << 20, maxPixels: 4096 * 4096, maxSide: 8192, maxElements: 50_000)
 
   /// Throws unless `count` input bytes are within ``maxInputBytes``.
   ///
