@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "AssetCheck", targets: ["AssetCheck"]),
     .library(name: "Resampling", targets: ["Resampling"]),
     .library(name: "RasterCodecs", targets: ["RasterCodecs"]),
+    .library(name: "VectorRenderer", targets: ["VectorRenderer"]),
     .executable(name: "icongrid", targets: ["icongrid"]),
   ],
   targets: [
@@ -84,6 +85,15 @@ let package = Package(
     .testTarget(
       name: "AssetCheckTests", dependencies: ["AssetCheck", "AssetResolver", "PNGCodec", "TestSupport"],
       exclude: ["Golden"]),
+    // SVG through librsvg and PDF through poppler, both drawing with cairo: a separate
+    // product, so a service that embeds only PNGs links none of them.
+    .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev", "zlib1g-dev"])]),
+    .systemLibrary(
+      name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+    .target(name: "VectorRenderer", dependencies: ["PNGCodec", "CRsvg", "CPoppler"]),
+    .testTarget(
+      name: "VectorRendererTests", dependencies: ["VectorRenderer", "PNGCodec", "TestSupport"],
+      exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )
