@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "AssetResolver", targets: ["AssetResolver"]),
     .library(name: "ContactSheet", targets: ["ContactSheet", "SheetManifest"]),
     .library(name: "AssetCheck", targets: ["AssetCheck"]),
+    .library(name: "ImageDecoding", targets: ["ImageDecoding"]),
     .executable(name: "icongrid", targets: ["icongrid"]),
   ],
   targets: [
@@ -36,17 +37,24 @@ let package = Package(
     .target(name: "IconGridSupport"),
     .target(name: "PNGCodec", dependencies: ["CLibPNG", "IconGridSupport"]),
     .target(name: "AssetResolver", dependencies: ["PNGCodec", "IconGridSupport"]),
+    // Every image format behind one entry point: sniffed once, rasters decoded, vectors
+    // rendered. AssetResolver does not link it; ContactSheet and the CLI pass it in as a loader.
+    .target(name: "ImageDecoding", dependencies: ["PNGCodec"]),
     // A sheet's content and the manifests that describe it, without FreeType: the manifest
     // fuzz target links only this.
     .target(name: "SheetManifest"),
     .target(
       name: "ContactSheet",
-      dependencies: ["SheetManifest", "AssetResolver", "PNGCodec", "IconGridSupport", "CFreeType", "CHarfBuzz", "CFriBidi"]),
+      dependencies: [
+        "SheetManifest", "AssetResolver", "ImageDecoding", "PNGCodec", "IconGridSupport", "CFreeType", "CHarfBuzz",
+        "CFriBidi",
+      ]),
     .target(name: "AssetCheck", dependencies: ["AssetResolver", "PNGCodec", "IconGridSupport"]),
     .target(
       name: "IconGridCLI",
       dependencies: [
-        "ContactSheet", "SheetManifest", "AssetCheck", "AssetResolver", "PNGCodec", "IconGridSupport",
+        "ContactSheet", "SheetManifest", "AssetCheck", "AssetResolver", "ImageDecoding", "PNGCodec",
+        "IconGridSupport",
       ]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     // What the test targets share: the package's and the shared test data's paths,
@@ -57,6 +65,8 @@ let package = Package(
     .testTarget(
       name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "SheetManifestTests", dependencies: ["SheetManifest", "TestSupport"]),
+    .testTarget(
+      name: "ImageDecodingTests", dependencies: ["ImageDecoding", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetResolver", "PNGCodec", "TestSupport"],
       exclude: ["Fixtures"]),
