@@ -59,7 +59,7 @@ struct InfoCommandTests {
         """)
   }
 
-  @Test("JSON: a PNG whose header cannot be read is still a PNG, its header fields null; the digest null when undecoded")
+  @Test("JSON: an unreadable PNG header leaves its fields null; the digest null when undecoded")
   func jsonBad() {
     let result = icongrid("info", "--format=json", TestData.badColorType, TestData.badIDATCRC)
     #expect(result.status == 65)

@@ -193,7 +193,8 @@ final class ResolveFixture {
     #expect(status == 0)
     #expect(
       picked.out
-        == "maps: \(fixture.root)/B.xcassets/maps.imageset/b.png @1x, png, 20×20 px = 20×20 pt; slot: universal\n")
+        == "maps: \(fixture.root)/B.xcassets/maps.imageset/b.png @1x, png, 20×20 px = 20×20 pt; slot: universal\n"
+    )
     let unknown = CapturedConsole()
     #expect(
       IconGridCLI.main(
