@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "Resampling", targets: ["Resampling"]),
     .library(name: "RasterCodecs", targets: ["RasterCodecs"]),
     .library(name: "VectorRenderer", targets: ["VectorRenderer"]),
+    .library(name: "ImageDecoding", targets: ["ImageDecoding"]),
     .executable(name: "icongrid", targets: ["icongrid"]),
   ],
   targets: [
@@ -49,20 +50,25 @@ let package = Package(
     .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
     .target(name: "RasterCodecs", dependencies: ["PNGCodec", "CJPEG", "CWebP", "CHeif", "CGIF", "CLcms2"]),
+    // Every image format behind one entry point: sniffed once, rasters decoded, vectors
+    // rendered. AssetResolver does not link it; ContactSheet and the CLI pass it in as a loader.
+    .target(name: "ImageDecoding", dependencies: ["PNGCodec"]),
     // A sheet's content and the manifests that describe it, without FreeType: the manifest
     // fuzz target links only this.
     .target(name: "SheetManifest"),
     .target(
       name: "ContactSheet",
       dependencies: [
-        "SheetManifest", "AssetResolver", "PNGCodec", "Resampling", "IconGridSupport", "CFreeType", "CHarfBuzz",
+        "SheetManifest", "AssetResolver", "ImageDecoding", "PNGCodec", "Resampling", "IconGridSupport", "CFreeType",
+        "CHarfBuzz",
         "CFriBidi",
       ]),
     .target(name: "AssetCheck", dependencies: ["AssetResolver", "PNGCodec", "IconGridSupport"]),
     .target(
       name: "IconGridCLI",
       dependencies: [
-        "ContactSheet", "SheetManifest", "AssetCheck", "AssetResolver", "PNGCodec", "IconGridSupport",
+        "ContactSheet", "SheetManifest", "AssetCheck", "AssetResolver", "ImageDecoding", "PNGCodec",
+        "IconGridSupport",
       ]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     // What the test targets share: the package's and the shared test data's paths,
@@ -76,6 +82,8 @@ let package = Package(
       name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "PNGCodec"]),
     .testTarget(name: "SheetManifestTests", dependencies: ["SheetManifest", "TestSupport"]),
+    .testTarget(
+      name: "ImageDecodingTests", dependencies: ["ImageDecoding", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetResolver", "PNGCodec", "TestSupport"],
       exclude: ["Fixtures"]),
