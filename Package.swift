@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "ContactSheet", targets: ["ContactSheet", "SheetManifest"]),
     .library(name: "AssetCheck", targets: ["AssetCheck"]),
     .library(name: "Resampling", targets: ["Resampling"]),
+    .library(name: "AssetMaking", targets: ["AssetMaking"]),
     .executable(name: "icongrid", targets: ["icongrid"]),
   ],
   targets: [
@@ -49,10 +50,14 @@ let package = Package(
         "CFriBidi",
       ]),
     .target(name: "AssetCheck", dependencies: ["AssetResolver", "PNGCodec", "IconGridSupport"]),
+    // Derive and app icon sets: making what check finds missing, on the shared resampler.
+    .target(
+      name: "AssetMaking",
+      dependencies: ["Resampling", "AssetResolver", "PNGCodec", "AssetCheck", "IconGridSupport"]),
     .target(
       name: "IconGridCLI",
       dependencies: [
-        "ContactSheet", "SheetManifest", "AssetCheck", "AssetResolver", "PNGCodec", "IconGridSupport",
+        "ContactSheet", "SheetManifest", "AssetCheck", "AssetMaking", "AssetResolver", "PNGCodec", "IconGridSupport",
       ]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     // What the test targets share: the package's and the shared test data's paths,
@@ -73,6 +78,8 @@ let package = Package(
     .testTarget(
       name: "AssetCheckTests", dependencies: ["AssetCheck", "AssetResolver", "PNGCodec", "TestSupport"],
       exclude: ["Golden"]),
+    .testTarget(
+      name: "AssetMakingTests", dependencies: ["AssetMaking", "AssetCheck", "AssetResolver", "PNGCodec", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
