@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "RasterCodecs", targets: ["RasterCodecs"]),
     .library(name: "VectorRenderer", targets: ["VectorRenderer"]),
     .library(name: "ImageDecoding", targets: ["ImageDecoding"]),
+    .library(name: "AssetMaking", targets: ["AssetMaking"]),
     .executable(name: "icongrid", targets: ["icongrid"]),
   ],
   targets: [
@@ -64,10 +65,14 @@ let package = Package(
         "CFriBidi",
       ]),
     .target(name: "AssetCheck", dependencies: ["AssetResolver", "PNGCodec", "IconGridSupport"]),
+    // Derive and app icon sets: making what check finds missing, on the shared resampler.
+    .target(
+      name: "AssetMaking",
+      dependencies: ["Resampling", "AssetResolver", "PNGCodec", "AssetCheck", "IconGridSupport"]),
     .target(
       name: "IconGridCLI",
       dependencies: [
-        "ContactSheet", "SheetManifest", "AssetCheck", "AssetResolver", "ImageDecoding", "PNGCodec",
+        "ContactSheet", "SheetManifest", "AssetCheck", "AssetMaking", "AssetResolver", "ImageDecoding", "PNGCodec",
         "IconGridSupport",
       ]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
@@ -102,6 +107,8 @@ let package = Package(
     .testTarget(
       name: "VectorRendererTests", dependencies: ["VectorRenderer", "PNGCodec", "TestSupport"],
       exclude: ["Fixtures"]),
+    .testTarget(
+      name: "AssetMakingTests", dependencies: ["AssetMaking", "AssetCheck", "AssetResolver", "PNGCodec", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
