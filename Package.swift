@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "AssetResolver", targets: ["AssetResolver"]),
     .library(name: "ContactSheet", targets: ["ContactSheet", "SheetManifest"]),
     .library(name: "AssetCheck", targets: ["AssetCheck"]),
+    .library(name: "Resampling", targets: ["Resampling"]),
     .executable(name: "icongrid", targets: ["icongrid"]),
   ],
   targets: [
@@ -36,12 +37,17 @@ let package = Package(
     .target(name: "IconGridSupport"),
     .target(name: "PNGCodec", dependencies: ["CLibPNG", "IconGridSupport"]),
     .target(name: "AssetResolver", dependencies: ["PNGCodec", "IconGridSupport"]),
+    // Resizing in premultiplied alpha (the sheet's tiles, derived scales, app icon sets).
+    .target(name: "Resampling", dependencies: ["PNGCodec"]),
     // A sheet's content and the manifests that describe it, without FreeType: the manifest
     // fuzz target links only this.
     .target(name: "SheetManifest"),
     .target(
       name: "ContactSheet",
-      dependencies: ["SheetManifest", "AssetResolver", "PNGCodec", "IconGridSupport", "CFreeType", "CHarfBuzz", "CFriBidi"]),
+      dependencies: [
+        "SheetManifest", "AssetResolver", "PNGCodec", "Resampling", "IconGridSupport", "CFreeType", "CHarfBuzz",
+        "CFriBidi",
+      ]),
     .target(name: "AssetCheck", dependencies: ["AssetResolver", "PNGCodec", "IconGridSupport"]),
     .target(
       name: "IconGridCLI",
@@ -56,6 +62,7 @@ let package = Package(
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "IconGridSupport", "TestSupport"]),
     .testTarget(
       name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "PNGCodec"]),
     .testTarget(name: "SheetManifestTests", dependencies: ["SheetManifest", "TestSupport"]),
     .testTarget(
       name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetResolver", "PNGCodec", "TestSupport"],
