@@ -99,3 +99,8 @@ struct LayoutImage: Sendable, Hashable {
 func layoutFileBytes(_ path: String) -> [UInt8]? {
   try? FileIO.readAll(path, limit: DecodingLimits.default.maxInputBytes)
 }
+
+/// Whether `path` is a file (not a folder) that exists.
+func isLayoutFile(_ path: String) -> Bool {
+  FileSystem.stamp(path) != nil && !FileSystem.isDirectory(path)
+}

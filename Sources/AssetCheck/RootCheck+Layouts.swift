@@ -4,5 +4,6 @@ extension RootCheck {
   /// so an Apple tree's check is unchanged.
   mutating func layoutRules() {
     androidRules()
+    flutterRules()
   }
 }
