@@ -127,6 +127,7 @@ extension RootCheck {
     let fixed = ignored.lowercased().filter { $0 != " " }
     let platform = name.platform.map { "." + $0 } ?? ""
     let ext = name.fileExtension.isEmpty ? "" : "." + name.fileExtension
-    return name.base + fixed + platform + ext
+    let base = name.base.hasSuffix(ignored) ? String(name.base.dropLast(ignored.count)) : name.base
+    return base + fixed + platform + ext
   }
 }
