@@ -28,7 +28,10 @@ extension SheetRenderer {
       width: boxSize, height: boxSize)
     var outcome = TileOutcome.drawn
     do {
-      let icon = try dataSource.icon(named: tile.icon, scale: options.scale)
+      var icon = try dataSource.icon(named: tile.icon, scale: options.scale)
+      // Tinting commutes with resampling (a one-colour image stays one colour), so the
+      // shape is tinted at its own size.
+      if icon.isTemplate { icon.bitmap = TemplateTint.apply(icon.bitmap, color: style.templateColor) }
       guard icon.bitmap.width > 0, icon.bitmap.height > 0 else {
         throw SheetIconError.unreadable(name: tile.icon, reason: "the image is empty")
       }
