@@ -86,6 +86,8 @@ enum SheetCommand {
         --scale 1|2|3           Pixels per point (default 2).
         --background COLOR      #RRGGBB, #RRGGBBAA or transparent (default #FFFFFF).
         --label-color COLOR     #RRGGBB (default #1C1C1E).
+        --tint COLOR            The colour template images and symbols are drawn in
+                                (default: the label colour).
         --font FAMILY|FILE      Label font: a family (default: fontconfig's sans-serif), or
                                 a font file when it contains a '/'.
         --font-size PT          Label size in points (default 12).
@@ -106,7 +108,7 @@ enum SheetCommand {
       """,
     options: [
       "-o", "--output", "--assets", "--columns", "--tile", "--icon", "--width", "--margin", "--title",
-      "--scale", "--background", "--label-color", "--font", "--font-size", "--format", "--target",
+      "--scale", "--background", "--label-color", "--tint", "--font", "--font-size", "--format", "--target",
       "--idiom", "--appearance", "--gamut",
       "--label", "--label-key",
     ].map { OptionSpec(name: $0, takesValue: true) }
@@ -175,6 +177,7 @@ enum SheetCommand {
     var style = SheetStyle()
     if let background = try color("--background") { style.background = background }
     if let label = try color("--label-color") { style.labelColor = label }
+    style.tint = try color("--tint")
     style.showLabels = !parsed.has("--no-labels")
     let traits = try TraitOptions.parse(parsed, subcommand: "sheet")
     var label: SheetLabelSource?
@@ -208,7 +211,8 @@ enum SheetCommand {
   {
     AssetLibrarySource(
       try AssetLibrary(
-        root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), namespace: target, lookupLanes: 2),
+        root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), namespace: target, lookupLanes: 2,
+        loader: FormatLoader()),
       traits: traits)
   }
 
