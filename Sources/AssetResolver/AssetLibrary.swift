@@ -35,14 +35,16 @@ public final class AssetLibrary: Sendable {
   /// for all of them, where a name several name spaces provide is ambiguous.
   public let namespace: String?
 
-  private let canonicalRoot: String
-  private let loader: any ImageLoading
+  let canonicalRoot: String
+  let loader: any ImageLoading
   /// Readers take the lane of their thread, so lookups on different threads do not
   /// contend for one lock; ``refresh()`` swaps the snapshot in every lane.
   private let lanes: [Locked<Snapshot>]
   private let laneShift: Int
   private let pixelSizes = Locked<[CacheKey: PixelSize]>([:])
   private let refreshing = Locked<Void>(())
+  /// The root read by layout, per `--layout` override, built on first use (see `AssetLibrary+Layouts`).
+  let layoutCatalogs = Locked<[Layout?: LayoutCatalog]>([:])
 
   /// Indexes `root` and creates a library over it.
   ///
@@ -228,6 +230,7 @@ public final class AssetLibrary: Sendable {
         lane.withLock { $0 = snapshot }
       }
       pixelSizes.withLock { $0 = [:] }
+      layoutCatalogs.withLock { $0 = [:] }
       for (key, stamp) in cache.stamps() where FileSystem.isInside(key.path, root: canonicalRoot) {
         if FileSystem.stamp(key.path) != stamp { cache.removeValue(forKey: key, ifStamp: stamp) }
       }

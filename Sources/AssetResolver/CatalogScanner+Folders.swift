@@ -36,6 +36,8 @@ extension CatalogScanner {
             addLoose(prefixes, file: file)
           } else if strcmp(name, "pubspec.yaml") == 0 {
             flutterProjects.append(relative)
+          } else if strcmp(name, "Package.swift") == 0 {
+            swiftPackages.append(relative)
           } else if let reason = CatalogScanner.projectMarker(name) {
             otherProjects.append((relative, reason))
           }
@@ -152,7 +154,9 @@ extension CatalogScanner {
   /// resources already say which loose files ship.
   mutating func setAsideOtherLayouts() {
     let others =
-      projects.isEmpty ? otherProjects.map { ($0.folder.isEmpty ? "" : $0.folder + "/", $0.reason) } : []
+      projects.isEmpty
+      ? reactNativeApps().map { ($0, SkippedFile.Reason.reactNativeAsset) }
+        + otherProjects.map { ($0.folder.isEmpty ? "" : $0.folder + "/", $0.reason) } : []
     guard !androidFolders.isEmpty || !flutterProjects.isEmpty || !others.isEmpty else { return }
     let android = androidFolders.map { $0.isEmpty ? "" : $0 + "/" }
     let flutter = flutterProjects.map { $0.isEmpty ? "" : $0 + "/" }
@@ -161,7 +165,11 @@ extension CatalogScanner {
       for variant in variants {
         if android.contains(where: { variant.path.hasPrefix($0) }) {
           skipped.append(SkippedFile(path: variant.path, reason: .androidResource))
-        } else if flutter.contains(where: { CatalogScanner.isFlutterAsset(variant.path, project: $0) }) {
+        } else if flutter.contains(where: { CatalogScanner.isFlutterAsset(variant.path, project: $0) }),
+          !flutter.contains(where: {
+            variant.path.hasPrefix($0 + "ios/") || variant.path.hasPrefix($0 + "macos/")
+          })
+        {
           skipped.append(SkippedFile(path: variant.path, reason: .flutterAsset))
         } else if let other = others.first(where: {
           CatalogScanner.isFlutterAsset(variant.path, project: $0.0)

@@ -37,6 +37,8 @@ struct CatalogScanner {
   /// Folders holding an Android project's build files (`build.gradle`, `settings.gradle`,
   /// `AndroidManifest.xml`) or a JavaScript project's `package.json`, relative to the root.
   var otherProjects: [(folder: String, reason: SkippedFile.Reason)] = []
+  /// Folders holding a `Package.swift`, relative to the root.
+  var swiftPackages: [String] = []
   /// The `.xcodeproj` folders found, relative to the root.
   var projects: [String] = []
 

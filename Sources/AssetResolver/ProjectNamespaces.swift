@@ -25,6 +25,9 @@ public struct SkippedFile: Sendable, Hashable, CustomStringConvertible {
     /// The file lies in a JavaScript project (beside a `package.json`) and the root holds
     /// no Xcode project: Metro's or the web's images, not UIKit's.
     public static let javascriptProject = Reason("javascript-project")
+    /// The file lies in a React Native app (see ``LayoutCatalog`` for how one is
+    /// recognised), whose images Metro chooses.
+    public static let reactNativeAsset = Reason("react-native-asset")
   }
 
   /// The file, relative to the root.

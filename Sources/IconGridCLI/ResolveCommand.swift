@@ -25,6 +25,8 @@ package struct ResolveOptions: Sendable, Equatable {
   package var list: Bool
   /// The name space to resolve in (a target's name, or a catalog's path); `nil` for all.
   package var target: String?
+  /// `--layout`, a decimal `--scale`, `--density`, `--explain` (see `ResolveExplain.swift`).
+  package var layoutOptions = LayoutOptions()
 
   /// Creates options.
   package init(
@@ -108,7 +110,7 @@ enum ResolveCommand {
     summary: "Show which file a device at a scale gets for an asset name.",
     usage:
       "icongrid resolve NAME --in ROOT [--target NAME] [--scale N] [--idiom DEVICE] [--appearance STYLE]\n"
-      + "       [--gamut srgb|p3] [--format text|json]\n"
+      + "       [--gamut srgb|p3] [--layout LAYOUT] [--density D] [--explain] [--format text|json]\n"
       + "       icongrid resolve --list --in ROOT [--target NAME] [--format text|json]",
     details: """
       Indexes ROOT (loose PNGs named base[@Nx][~idiom].png and .xcassets sets) and
@@ -120,11 +122,21 @@ enum ResolveCommand {
       unambiguous). A name that several name spaces provide is ambiguous: the error
       lists the candidates, and --target picks one.
 
+      Other layouts are read by their own platform's rule: a Flutter package
+      (pubspec.yaml; names like assets/images/close.png) by AssetImage's midpoint
+      rule, a React Native app (package.json naming react-native, .ios/.android
+      suffixes, or @Nx files in an assets/ folder of a tree with no Xcode project) by
+      Metro's first scale at or above the ratio, an Android res/ folder (names like
+      drawable/ic_launcher) by the density rule of ResTable_config. --list notes the
+      layout of each part of ROOT on stderr.
+
       options:
         --in ROOT           The folder to index (required).
         --target NAME       Resolve in one name space: a target, or a catalog's path.
-        --scale N           The screen's scale, a whole number from 1 (default 1).
+        --scale N           The screen's scale (default 1); decimals for Flutter, React
+                            Native and Android screens (2.625); Apple's rounds up.
       \(TraitOptions.help)
+      \(LayoutOptions.help)
         --list              List every asset and its variants instead.
         --format text|json  A line of text (default) or a JSON object.
 
@@ -138,7 +150,7 @@ enum ResolveCommand {
       OptionSpec(name: "--format", takesValue: true),
       OptionSpec(name: "--list", takesValue: false),
       OptionSpec(name: "--target", takesValue: true),
-    ] + TraitOptions.specs,
+    ] + TraitOptions.specs + LayoutOptions.specs,
     parse: { (parsed) throws -> Command in
       let name = "resolve"
       guard let root = parsed.value("--in") else { throw UsageError("missing '--in ROOT'", subcommand: name) }
@@ -150,20 +162,15 @@ enum ResolveCommand {
       if parsed.positionals.count > 1 {
         throw UsageError("one asset name at a time; got \(parsed.positionals.count)", subcommand: name)
       }
-      var scale = 1
-      if let text = parsed.value("--scale") {
-        guard let value = Int(text), value >= 1 else {
-          throw UsageError("'--scale' needs a whole number from 1, not '\(text)'", subcommand: name)
-        }
-        scale = value
-      }
+      let (layoutOptions, scale) = try LayoutOptions.parse(parsed, subcommand: name)
       let traits = try TraitOptions.parse(parsed, subcommand: name)
       let format = try parseFormat(parsed, default: OutputFormat.text, subcommand: name)
-      return .resolve(
-        ResolveOptions(
-          name: parsed.positionals.first, root: root, scale: scale, idiom: traits.idiom, format: format,
-          list: list, target: parsed.value("--target"), appearance: traits.appearance,
-          highContrast: traits.highContrast, gamut: traits.gamut))
+      var options = ResolveOptions(
+        name: parsed.positionals.first, root: root, scale: scale, idiom: traits.idiom, format: format,
+        list: list, target: parsed.value("--target"), appearance: traits.appearance,
+        highContrast: traits.highContrast, gamut: traits.gamut)
+      options.layoutOptions = layoutOptions
+      return .resolve(options)
     })
 
   static func run(_ options: ResolveOptions, console: Console) -> Int32 {
@@ -183,20 +190,33 @@ enum ResolveCommand {
       console.error("\(options.root): no such folder")
       return ExitStatus.noInput
     }
+    let layout = options.layoutOptions.layout
     guard let name = options.name, !options.list else {
+      let layouts = library.layoutCatalog(layout)
+      ResolveExplain.noteLayouts(layouts, root: options.root, console: console)
       return list(
-        library.catalog, namespace: options.target, root: options.root, format: options.format,
-        console: console)
+        layout == nil || layout == .apple ? library.catalog : nil, layouts: layout == .apple ? nil : layouts,
+        namespace: options.target, root: options.root, format: options.format, console: console)
+    }
+    if let layout, layout != .apple {
+      return ResolveExplain.run(options, name: name, library: library, console: console, appleError: nil)
     }
     let resolved: ResolvedVariant
     do {
       resolved = try library.variant(named: name, for: options.request)
     } catch let error as ResolveError {
+      if layout == nil, case .notFound = error.reason {
+        return ResolveExplain.run(options, name: name, library: library, console: console, appleError: error)
+      }
       console.error(error.description)
       return error.isNotFound || error.isAmbiguous ? ExitStatus.findings : ExitStatus.dataError
     } catch {
       console.error("\(error)")
       return ExitStatus.dataError
+    }
+    if options.layoutOptions.explain {
+      ResolveExplain.explainApple(resolved, options: options, library: library, console: console)
+      return ExitStatus.success
     }
     let path = join(options.root, resolved.variant.path)
     // The size came from the loader, which read the file: it has a format.
@@ -238,19 +258,19 @@ enum ResolveCommand {
   }
 
   private static func list(
-    _ catalog: AssetCatalog, namespace: String?, root: String, format: OutputFormat,
+    _ apple: AssetCatalog?, layouts: LayoutCatalog?, namespace: String?, root: String, format: OutputFormat,
     console: Console
   )
     -> Int32
   {
-    for problem in catalog.problems {
+    for problem in apple?.problems ?? [] {
       console.warning("\(join(root, problem.path)): \(problem.message) [\(problem.kind)]")
     }
-    for (reason, count) in skippedCounts(catalog) {
+    for (reason, count) in apple.map(skippedCounts) ?? [] {
       console.err("icongrid: note: \(count) \(count == 1 ? "file" : "files") \(reason); not indexed\n")
     }
-    let shown = namespace.flatMap { catalog.namespace($0)?.assets } ?? catalog.assets
-    let spaces = namespaceTable(catalog)
+    let shown = apple.map { apple in namespace.flatMap { apple.namespace($0)?.assets } ?? apple.assets } ?? []
+    let spaces = apple.map(namespaceTable) ?? [:]
     switch format {
     case .json:
       let assets = shown.map { asset in
@@ -272,7 +292,8 @@ enum ResolveCommand {
           ),
         ])
       }
-      console.out(JSONValue.array(assets).rendered() + "\n")
+      let others = layouts.map { ResolveExplain.listJSON($0, root: root) } ?? []
+      console.out(JSONValue.array(assets + others).rendered() + "\n")
     case .text:
       var text = ""
       for asset in shown {
@@ -287,7 +308,7 @@ enum ResolveCommand {
           "\(asset.name)\t\(holders)\t" + (variants.isEmpty ? "(no files)" : variants.joined(separator: ", "))
           + "\n"
       }
-      console.out(text)
+      console.out(text + (layouts.map { ResolveExplain.listText($0, root: root) } ?? ""))
     }
     return ExitStatus.success
   }
@@ -301,6 +322,7 @@ enum ResolveCommand {
       case .notInAnyTarget: ("in no target's resources (they do not ship)", count)
       case .androidResource: ("in Android resource folders (Android's rules, not UIKit's)", count)
       case .flutterAsset: ("in Flutter projects (Flutter's rules, not UIKit's)", count)
+      case .reactNativeAsset: ("in React Native apps (Metro's rules, not UIKit's)", count)
       default: ("left out (\(reason))", count)
       }
     }

@@ -63,8 +63,27 @@ final class ResolveFixture {
     (["resolve", "mail"], "missing '--in ROOT'"),
     (["resolve", "--in", "x"], "no asset name given"),
     (["resolve", "a", "b", "--in", "x"], "one asset name at a time; got 2"),
-    (["resolve", "a", "--in", "x", "--scale", "0"], "'--scale' needs a whole number from 1, not '0'"),
-    (["resolve", "a", "--in", "x", "--scale", "2.5"], "'--scale' needs a whole number from 1, not '2.5'"),
+    (
+      ["resolve", "a", "--in", "x", "--scale", "0"],
+      "'--scale' needs a number above 0 and up to 16 (2, 2.625), not '0'"
+    ),
+    (
+      ["resolve", "a", "--in", "x", "--scale", "two"],
+      "'--scale' needs a number above 0 and up to 16 (2, 2.625), not 'two'"
+    ),
+    (
+      ["resolve", "a", "--in", "x", "--layout", "flutte"],
+      "unknown layout 'flutte'; expected apple, flutter, react-native or android; did you mean 'flutter'?"
+    ),
+    (
+      ["resolve", "a", "--in", "x", "--density", "superhdpi"],
+      "'--density' needs ldpi, mdpi, tvdpi, hdpi, xhdpi, xxhdpi, xxxhdpi, nodpi, anydpi or a dpi, not 'superhdpi'"
+    ),
+    (
+      ["resolve", "a", "--in", "x", "--density", "hdpi", "--scale", "2"],
+      "give '--scale' or '--density', not both"
+    ),
+    (["resolve", "a", "--in", "x", "--platform", "web"], "'--platform' needs ios or android, not 'web'"),
     (
       ["resolve", "a", "--in", "x", "--idiom", "iPad"],
       "unknown idiom 'iPad'; expected iphone, ipad, car, watch, mac, tv or vision; did you mean 'ipad'?"

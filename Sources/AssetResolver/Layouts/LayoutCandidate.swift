@@ -16,6 +16,8 @@ public struct LayoutCandidate: Sendable, Hashable, CustomStringConvertible {
   public var platform: String?
   /// Flutter: the main file, which stands for 1.0 unless an explicit `1.0x/` file exists.
   public var isMainFile: Bool
+  /// Android: a file of a folder without a density qualifier (`drawable/`), drawn as `mdpi`.
+  public var isAndroidDefault = false
 
   /// Creates a candidate.
   ///
@@ -64,14 +66,22 @@ public struct LayoutCandidate: Sendable, Hashable, CustomStringConvertible {
   /// - Parameter resource: the parsed path.
   /// - Returns: the candidate at its density (an unqualified folder as `mdpi`).
   public static func android(_ resource: AndroidResourcePath) -> LayoutCandidate {
-    LayoutCandidate(
+    var candidate = LayoutCandidate(
       path: resource.path, scale: resource.effectiveDensity.scale, density: resource.density,
       apiLevel: resource.apiLevel, configuration: resource.otherQualifiers)
+    candidate.isAndroidDefault = resource.density == nil
+    return candidate
   }
 
-  /// The scale as a label: `2x`, `1.5x`, `hdpi`, `main file (1x)`.
+  /// The scale as a label: `2x`, `1.5x`, `hdpi`, `hdpi-v11`, `main file (1x)`, `no density
+  /// (mdpi)`.
   public var label: String {
-    if let density { return density.description }
+    let qualifiers = configuration + (apiLevel.map { ["v\($0)"] } ?? [])
+    if let density { return ([density.description] + qualifiers).joined(separator: "-") }
+    if isAndroidDefault {
+      return qualifiers.isEmpty
+        ? "no density (mdpi)" : qualifiers.joined(separator: "-") + ", no density (mdpi)"
+    }
     if isMainFile { return "main file (1x)" }
     var text = "\(ScaleText.format(scale))x"
     if let platform { text += " .\(platform)" }

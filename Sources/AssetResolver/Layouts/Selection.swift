@@ -64,6 +64,12 @@ public struct Selection: Sendable, Hashable {
     return "{" + scales.map { "\(ScaleText.format($0))x" }.joined(separator: ", ") + "}"
   }
 
+  /// `320 dpi (xhdpi)`, or `420 dpi` for a density that is no named bucket.
+  package static func densityText(_ density: AndroidDensity) -> String {
+    AndroidDensity.buckets.contains { $0.density == density }
+      ? "\(density.dpi) dpi (\(density))" : "\(density.dpi) dpi"
+  }
+
   static func factor(_ value: Double) -> String {
     let rounded = (value * 100).rounded() / 100
     return ScaleText.format(rounded)

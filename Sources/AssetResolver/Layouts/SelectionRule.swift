@@ -65,15 +65,19 @@ public struct SelectionRule: Sendable, Hashable, CustomStringConvertible {
       } else if file.scale < request.scale - 1e-9 {
         selection.enlargement = request.scale / file.scale
         selection.explanation.append(
-          "\(file.path) is drawn at \(ScaleText.format(file.scale))x and enlarged \(Selection.factor(request.scale / file.scale))× on this screen"
+          "\(file.path) is drawn \(drawnFor(file)) and enlarged \(Selection.factor(request.scale / file.scale))× on this screen"
         )
       } else if file.scale > request.scale + 1e-9 {
         selection.explanation.append(
-          "\(file.path) is drawn at \(ScaleText.format(file.scale))x and reduced to \(ScaleText.format(request.scale))x"
+          "\(file.path) is drawn \(drawnFor(file)) and reduced to \(selection.requestText)"
         )
       }
     }
     return selection
+  }
+
+  private func drawnFor(_ file: LayoutCandidate) -> String {
+    layout == .android ? "for \((file.density ?? .mdpi).description)" : "at \(ScaleText.format(file.scale))x"
   }
 
   /// Chooses among bare scales (tests, and the disagreement table of the documentation).
@@ -267,7 +271,7 @@ public struct SelectionRule: Sendable, Hashable, CustomStringConvertible {
     }
     selection.chosen = best
     let winner = selection.candidates[best]
-    let dpi = "\(request.density.dpi) dpi (\(request.density))"
+    let dpi = Selection.densityText(request.density)
     let densities = Set(
       selection.candidates.indices.filter { selection.standing[$0] == nil }.map {
         (selection.candidates[$0].density ?? .mdpi)
@@ -307,6 +311,17 @@ public struct SelectionRule: Sendable, Hashable, CustomStringConvertible {
     }
     if density == .noDPI {
       selection.explanation.append("a nodpi file is drawn at its pixel size, never scaled for the density")
+    }
+    let sameDensity = selection.candidates.indices.filter {
+      $0 != best && selection.standing[$0] == nil && (selection.candidates[$0].density ?? .mdpi) == density
+    }
+    if !sameDensity.isEmpty {
+      for index in sameDensity {
+        selection.set(index, .outranked("a file for a higher API level has this density"))
+      }
+      selection.explanation.append(
+        "among the \(density) files, the one for the highest API level the device has (\(winner.apiLevel.map { "v\($0)" } ?? "none")) wins"
+      )
     }
   }
 

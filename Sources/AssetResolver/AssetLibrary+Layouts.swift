@@ -1,0 +1,126 @@
+import IconGridSupport
+import PNGCodec
+
+/// A Flutter, React Native or Android asset resolved by its platform's rule.
+public struct LayoutResolution: Sendable {
+  /// The asset and all its files.
+  public var asset: LayoutAsset
+  /// The rule's choice and its reasons.
+  public var selection: Selection
+  /// The chosen file's path from the file system root (the library's canonical root joined
+  /// with the file's path).
+  public var fullPath: String
+  /// The chosen file's width in pixels, from its PNG header; `nil` for a file that is not
+  /// a PNG (an Android XML drawable, a JPEG).
+  public var pixelWidth: Int?
+  /// The chosen file's height in pixels; `nil` for a file that is not a PNG.
+  public var pixelHeight: Int?
+
+  /// The chosen file.
+  public var winner: LayoutCandidate { selection.winner! }
+}
+
+extension AssetLibrary {
+  /// The root read by layout (detected, or all in `layout`), built once and kept until
+  /// ``refresh()``.
+  ///
+  /// - Parameter layout: read the whole root in this layout; `nil` to detect each part's.
+  /// - Returns: the regions and the non-Apple assets.
+  public func layoutCatalog(_ layout: Layout? = nil) -> LayoutCatalog {
+    if let cached = layoutCatalogs.withLock({ $0[layout] }) { return cached }
+    let built = LayoutCatalog(root: canonicalRoot, layout: layout)
+    layoutCatalogs.withLock { $0[layout] = built }
+    return built
+  }
+
+  /// The file a screen gets for a Flutter, React Native or Android asset, by its
+  /// platform's rule, with the reasons.
+  ///
+  /// Apple assets are not looked up here: ``variant(named:for:)`` resolves them.
+  ///
+  /// - Parameters:
+  ///   - name: the name code uses (`assets/images/close.png`, `drawable/ic_launcher`), or
+  ///     qualified by its region (`app/src/main/res:drawable/ic_launcher`).
+  ///   - request: the screen.
+  ///   - layout: read the root in this layout; `nil` to detect.
+  /// - Returns: the asset, the choice and the chosen file's size.
+  /// - Throws: ``ResolveError``: not found (with suggestions), ambiguous (several regions
+  ///   have the name), no file for the request, or the PNG header is unreadable.
+  public func resolve(named name: String, for request: SelectionRequest, layout: Layout? = nil)
+    throws(ResolveError)
+    -> LayoutResolution
+  {
+    let catalog = layoutCatalog(layout)
+    let matches = catalog.assets(named: name)
+    guard let asset = matches.first else {
+      let names = catalog.assets.map(\.name)
+      throw ResolveError(
+        name: name, root: root,
+        reason: .notFound(suggestions: closestNames(to: name, in: names)))
+    }
+    guard matches.count == 1 else {
+      throw ResolveError(
+        name: name, root: root,
+        reason: .ambiguous(
+          candidates: matches.map {
+            ResolveError.Candidate(name: $0.qualifiedName, namespace: $0.region, path: $0.qualifiedName)
+          }))
+    }
+    let selection = asset.choose(for: request)
+    guard let winner = selection.winner else {
+      throw ResolveError(
+        name: name, root: root,
+        reason: .noMatchingVariant(
+          request: TraitRequest(scale: max(1, Int(request.scale.rounded(.up)))), devices: []))
+    }
+    let fullPath = CatalogScanner.join(canonicalRoot, winner.path)
+    var size: (Int, Int)?
+    if LayoutCatalog.fileExtension(winner.path) == "png" {
+      do {
+        let header = try PNGHeader.probe(contentsOf: fullPath)
+        size = (header.width, header.height)
+      } catch {
+        throw ResolveError(name: name, root: root, reason: .unreadable(PNGError.from(error).at(winner.path)))
+      }
+    }
+    return LayoutResolution(
+      asset: asset, selection: selection, fullPath: fullPath, pixelWidth: size?.0, pixelHeight: size?.1)
+  }
+
+  /// The decoded image a screen gets for a Flutter, React Native or Android asset (see
+  /// ``resolve(named:for:layout:)`` for the choice), through the ``cache``.
+  ///
+  /// - Parameters:
+  ///   - name: the asset's name.
+  ///   - request: the screen.
+  ///   - layout: read the root in this layout; `nil` to detect.
+  /// - Returns: the pixels and the resolution.
+  /// - Throws: ``ResolveError`` as ``resolve(named:for:layout:)``, or unreadable when the
+  ///   file does not decode (an XML drawable never does).
+  public func image(named name: String, for request: SelectionRequest, layout: Layout? = nil)
+    throws(ResolveError)
+    -> (bitmap: Bitmap, resolution: LayoutResolution)
+  {
+    let resolution = try resolve(named: name, for: request, layout: layout)
+    let path = resolution.fullPath
+    let load = ImageLoadRequest(
+      path: path, scale: Int(request.scale.rounded(.up)), isVector: CatalogScanner.isVector(path))
+    do {
+      let bitmap = try cache.stampedImage(
+        forKey: load.isVector ? CacheKey(path, scale: load.scale) : CacheKey(path),
+        load: { () throws -> (Bitmap, FileStamp?) in (try loader.load(load), FileSystem.stamp(path)) })
+      return (bitmap, resolution)
+    } catch {
+      throw ResolveError(
+        name: name, root: root, reason: .unreadable(PNGError.from(error).at(resolution.winner.path)))
+    }
+  }
+
+  private func closestNames(to name: String, in names: [String]) -> [String] {
+    let lowered = name.lowercased()
+    let hits = names.filter {
+      $0.lowercased().contains(lowered) || lowered.contains(Index.lastComponent(of: $0).lowercased())
+    }
+    return Array(Set(hits)).sorted().prefix(3).map { $0 }
+  }
+}
