@@ -68,7 +68,9 @@ let package = Package(
     // Derive and app icon sets: making what check finds missing, on the shared resampler.
     .target(
       name: "AssetMaking",
-      dependencies: ["Resampling", "AssetResolver", "PNGCodec", "AssetCheck", "IconGridSupport"]),
+      dependencies: [
+        "Resampling", "ImageDecoding", "AssetResolver", "PNGCodec", "AssetCheck", "IconGridSupport",
+      ]),
     .target(
       name: "IconGridCLI",
       dependencies: [

@@ -157,8 +157,9 @@ enum AppIconCommand {
           master: options.master, output: output, force: options.force)
         for file in result.files {
           let replaced = result.replaced.contains(file.path) ? " (replaced)" : ""
+          let verb = result.unchanged.contains(file.path) ? "unchanged" : "wrote"
           console.out(
-            "wrote \(joinPath(output, file.path))  \(file.pixels)×\(file.pixels) px, \(file.usage)\(replaced)\n"
+            "\(verb) \(joinPath(output, file.path))  \(file.pixels)×\(file.pixels) px, \(file.usage)\(replaced)\n"
           )
         }
         for note in result.notes { console.out("note: \(note)\n") }
