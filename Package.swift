@@ -8,6 +8,11 @@ let package = Package(
     .library(name: "AssetResolver", targets: ["AssetResolver"]),
     .library(name: "ContactSheet", targets: ["ContactSheet", "SheetManifest"]),
     .library(name: "AssetCheck", targets: ["AssetCheck"]),
+    .library(name: "Resampling", targets: ["Resampling"]),
+    .library(name: "RasterCodecs", targets: ["RasterCodecs"]),
+    .library(name: "VectorRenderer", targets: ["VectorRenderer"]),
+    .library(name: "ImageDecoding", targets: ["ImageDecoding"]),
+    .library(name: "AssetMaking", targets: ["AssetMaking"]),
     .executable(name: "icongrid", targets: ["icongrid"]),
   ],
   targets: [
@@ -36,27 +41,54 @@ let package = Package(
     .target(name: "IconGridSupport"),
     .target(name: "PNGCodec", dependencies: ["CLibPNG", "IconGridSupport"]),
     .target(name: "AssetResolver", dependencies: ["PNGCodec", "IconGridSupport"]),
+    // Resizing in premultiplied alpha (the sheet's tiles, derived scales, app icon sets).
+    .target(name: "Resampling", dependencies: ["PNGCodec"]),
+    // JPEG, WebP, HEIC/AVIF and GIF through Debian's libraries, colour-managed with lcms2;
+    // a separate product so a PNG-only service links none of them.
+    .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+    .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+    .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+    .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+    .target(name: "RasterCodecs", dependencies: ["PNGCodec", "CJPEG", "CWebP", "CHeif", "CGIF", "CLcms2"]),
+    // Every image format behind one entry point: sniffed once, rasters decoded, vectors
+    // rendered. AssetResolver does not link it; ContactSheet and the CLI pass it in as a loader.
+    .target(name: "ImageDecoding", dependencies: ["PNGCodec"]),
     // A sheet's content and the manifests that describe it, without FreeType: the manifest
     // fuzz target links only this.
     .target(name: "SheetManifest"),
     .target(
       name: "ContactSheet",
-      dependencies: ["SheetManifest", "AssetResolver", "PNGCodec", "IconGridSupport", "CFreeType", "CHarfBuzz", "CFriBidi"]),
+      dependencies: [
+        "SheetManifest", "AssetResolver", "ImageDecoding", "PNGCodec", "Resampling", "IconGridSupport", "CFreeType",
+        "CHarfBuzz",
+        "CFriBidi",
+      ]),
     .target(name: "AssetCheck", dependencies: ["AssetResolver", "PNGCodec", "IconGridSupport"]),
+    // Derive and app icon sets: making what check finds missing, on the shared resampler.
+    .target(
+      name: "AssetMaking",
+      dependencies: ["Resampling", "AssetResolver", "PNGCodec", "AssetCheck", "IconGridSupport"]),
     .target(
       name: "IconGridCLI",
       dependencies: [
-        "ContactSheet", "SheetManifest", "AssetCheck", "AssetResolver", "PNGCodec", "IconGridSupport",
+        "ContactSheet", "SheetManifest", "AssetCheck", "AssetMaking", "AssetResolver", "ImageDecoding", "PNGCodec",
+        "IconGridSupport", "Resampling",
       ]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     // What the test targets share: the package's and the shared test data's paths,
     // temporary folders, a file-tree builder and a captured console. Used only by tests.
     .target(name: "TestSupport", dependencies: ["IconGridSupport", "PNGCodec"], path: "Tests/TestSupport"),
     .testTarget(name: "IconGridSupportTests", dependencies: ["IconGridSupport"]),
+    .testTarget(
+      name: "RasterCodecsTests", dependencies: ["RasterCodecs", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "IconGridSupport", "TestSupport"]),
     .testTarget(
       name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "PNGCodec"]),
     .testTarget(name: "SheetManifestTests", dependencies: ["SheetManifest", "TestSupport"]),
+    .testTarget(
+      name: "ImageDecodingTests", dependencies: ["ImageDecoding", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetResolver", "PNGCodec", "TestSupport"],
       exclude: ["Fixtures"]),
@@ -66,6 +98,17 @@ let package = Package(
     .testTarget(
       name: "AssetCheckTests", dependencies: ["AssetCheck", "AssetResolver", "PNGCodec", "TestSupport"],
       exclude: ["Golden"]),
+    // SVG through librsvg and PDF through poppler, both drawing with cairo: a separate
+    // product, so a service that embeds only PNGs links none of them.
+    .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev", "zlib1g-dev"])]),
+    .systemLibrary(
+      name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+    .target(name: "VectorRenderer", dependencies: ["PNGCodec", "CRsvg", "CPoppler"]),
+    .testTarget(
+      name: "VectorRendererTests", dependencies: ["VectorRenderer", "PNGCodec", "TestSupport"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "AssetMakingTests", dependencies: ["AssetMaking", "AssetCheck", "AssetResolver", "PNGCodec", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

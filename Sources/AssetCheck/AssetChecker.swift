@@ -94,13 +94,16 @@ public enum AssetChecker {
     var run = RootCheck(catalog: catalog, configuration: configuration)
     run.run()
     var summary = CheckReport.Root(
-      path: catalog.root, absolutePath: FileSystem.realPath(catalog.root), assets: run.assets.map(\.name),
-      files: run.fileCount,
+      path: catalog.root, absolutePath: FileSystem.realPath(catalog.root),
+      assets: run.assets.map(\.name) + run.layoutAssets.sorted(),
+      files: run.fileCount + run.layoutFiles.count,
       requirements: run.requirementUses.map {
         CheckReport.Requirement(
           scales: $0.requirement.scales, reason: $0.requirement.reason, namespaces: $0.namespaces)
       },
-      skipped: catalog.skipped.map { CheckReport.Skipped(path: $0.path, reason: $0.reason.description) }
+      skipped: catalog.skipped.filter { !run.layoutFiles.contains($0.path) }.map {
+        CheckReport.Skipped(path: $0.path, reason: $0.reason.description)
+      }
         + run.skippedHere
         + catalog.sets.filter { $0.skipReason != nil && $0.kind != .iconDocument }.map {
           CheckReport.Skipped(path: $0.path, reason: "\($0.kind)")
@@ -109,6 +112,9 @@ public enum AssetChecker {
           CheckReport.Skipped(path: $0.key, reason: $0.value)
         })
     summary.namespaces = catalog.namespaces.map(\.id)
-    return (summary, run.findings.filter { !configuration.ignoredRules.contains($0.rule.id) })
+    summary.notes = run.layoutNotes
+    // `--ignore IconDensities` drops the rule that lint id aliases.
+    let ignored = Set(configuration.ignoredRules.map { Rule.named($0)?.id ?? $0 })
+    return (summary, run.findings.filter { !ignored.contains($0.rule.id) })
   }
 }

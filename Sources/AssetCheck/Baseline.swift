@@ -84,7 +84,10 @@ public struct Baseline: Sendable, Hashable {
         path: path, reason: "baseline version \(file.version) is not supported (expected 1)")
     }
     self.entries = file.findings.map {
-      Entry(key: Key(rule: $0.rule, path: $0.path, asset: $0.asset), message: $0.message ?? "")
+      // Another tool's id (lint's `IconDensities`) stands for the rule it aliases.
+      Entry(
+        key: Key(rule: Rule.named($0.rule)?.id ?? $0.rule, path: $0.path, asset: $0.asset),
+        message: $0.message ?? "")
     }
   }
 

@@ -17,6 +17,9 @@ public struct CheckReport: Sendable {
     /// The identifiers of every name space the index found (targets, catalogs, `files`),
     /// whether or not this run checked them all.
     public var namespaces: [String] = []
+    /// What the Flutter, React Native and Android rules held each part of the root to,
+    /// one sentence each (`android/app/src/main/res: Android resources: …`).
+    public var notes: [String] = []
 
     /// Creates a root summary.
     ///

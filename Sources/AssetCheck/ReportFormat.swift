@@ -97,6 +97,7 @@ extension CheckReport {
         let more = reasons.count > 4 ? "; and \(reasons.count - 4) more" : ""
         lines.append("\(root.path): note: required \(shown) (\(listed)\(more))")
       }
+      lines += root.notes.map { "\(root.path): note: \($0)" }
       var byReason: [String: [String]] = [:]
       for item in root.skipped { byReason[item.reason, default: []].append(item.path) }
       for reason in byReason.keys.sorted() {
@@ -151,6 +152,13 @@ extension CheckReport {
                 ("reason", .string(need.reason)), ("namespaces", .array(need.namespaces.map { .string($0) })),
               ])
             }
+          })
+      ),
+      (
+        "notes",
+        .array(
+          roots.flatMap { root in
+            root.notes.map { .object([("root", .string(root.path)), ("note", .string($0))]) }
           })
       ),
       (

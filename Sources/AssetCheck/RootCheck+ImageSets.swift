@@ -84,7 +84,10 @@ extension RootCheck {
         } else {
           why = "it has no \(shown) \(scale)x slot"
         }
-        add(.missingScale, contents, asset: asset.name, "\(kind) has no \(scale)x image: \(why)")
+        let fix =
+          own.contains { $0.filename != nil && ($0.scale ?? 1) > scale }
+          ? "; `icongrid derive --write` makes it" : ""
+        add(.missingScale, contents, asset: asset.name, "\(kind) has no \(scale)x image: \(why)\(fix)")
       }
     }
   }

@@ -35,6 +35,9 @@ extension RootCheck {
         let name = AssetName(parsing: lastComponent(reference.path))
         let wanted = AssetName(base: name.base, scale: scale == 1 ? nil : scale, idiom: idiom, ext: name.ext)
         var message = "no @\(scale)x\(idiom.map { "~\($0)" } ?? "") variant: add \(wanted.fileName)"
+        if reference.scale > scale {
+          message += " (`icongrid derive --write` makes it from \(lastComponent(reference.path)))"
+        }
         if let misspelt = misspelt(asset.name) {
           message += " (\(misspelt) is there, but its suffix is misspelt)"
         }

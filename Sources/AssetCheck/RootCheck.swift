@@ -50,6 +50,12 @@ struct RootCheck {
   let requirements: [String: ScaleRequirement]
   /// The distinct requirements, with the name spaces each applies to, for the summary.
   let requirementUses: [(requirement: ScaleRequirement, namespaces: [String])]
+  /// Files the Flutter, React Native and Android rules read, relative to the root.
+  var layoutFiles: Set<String> = []
+  /// The assets those rules checked (drawable names, Flutter and Metro assets).
+  var layoutAssets: Set<String> = []
+  /// `ROOT: note:` lines of those rules: what each layout's part was held to.
+  var layoutNotes: [String] = []
 
   init(catalog: AssetCatalog, configuration: CheckConfiguration) {
     self.catalog = catalog
@@ -167,6 +173,7 @@ struct RootCheck {
     appIconNameRule()
     caseRules()
     duplicateRule()
+    layoutRules()
     var seen: Set<String> = []
     findings = findings.filter { seen.insert("\($0.rule.id)\u{0}\($0.path)\u{0}\($0.message)").inserted }
   }

@@ -15,11 +15,15 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
   public let severity: Severity
   /// What it finds, in one sentence (SARIF's `shortDescription`).
   public let summary: String
+  /// Other tools' ids for the same finding (Android lint's `IconDensities`), which
+  /// ``named(_:)``, `--ignore` and baselines accept in place of ``id``.
+  public let aliases: [String]
 
-  private init(_ id: String, _ severity: Severity, _ summary: String) {
+  init(_ id: String, _ severity: Severity, _ summary: String, aliases: [String] = []) {
     self.id = id
     self.severity = severity
     self.summary = summary
+    self.aliases = aliases
   }
 
   public var description: String { id }
@@ -94,19 +98,22 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
     "A symbolic link leads outside the checked root (or nowhere), so what it points to is not checked.")
 
   /// Every rule, in the order reports list them.
-  public static let all: [Rule] = [
+  public static let all: [Rule] = appleRules + layoutRules
+
+  /// The rules of catalogs and `@Nx` files.
+  static let appleRules: [Rule] = [
     missingScale, sizeMismatch, unreadable, cgbi, duplicateName, caseConflict, suffixCase, badFileName,
     linkOutsideRoot, catalogInvalid, catalogMissingFile, catalogUnassigned, appIconSize, appIconMissing,
     marketingAlpha, opaqueAlpha,
     iconTransparency, duplicate,
   ]
 
-  /// The rule with that id, if there is one.
+  /// The rule with that id or alias, if there is one.
   ///
-  /// - Parameter id: a rule id (`missing-scale`).
+  /// - Parameter id: a rule id (`missing-scale`) or an alias (`IconDensities`).
   /// - Returns: the rule, or `nil` for an unknown id.
   public static func named(_ id: String) -> Rule? {
-    all.first { $0.id == id }
+    all.first { $0.id == id } ?? all.first { $0.aliases.contains(id) }
   }
 }
 

@@ -36,12 +36,12 @@ public final class AssetLibrary: Sendable {
   public let namespace: String?
 
   let canonicalRoot: String
-  let decode: @Sendable (String) throws -> Bitmap
+  let loader: any ImageLoading
   /// Readers take the lane of their thread, so lookups on different threads do not
   /// contend for one lock; ``refresh()`` swaps the snapshot in every lane.
   private let lanes: [Locked<Snapshot>]
   private let laneShift: Int
-  private let pixelSizes = Locked<[String: PixelSize]>([:])
+  private let pixelSizes = Locked<[CacheKey: PixelSize]>([:])
   private let refreshing = Locked<Void>(())
   /// The root read by layout, per `--layout` override, built on first use (see `AssetLibrary+Layouts`).
   let layoutCatalogs = Locked<[Layout?: LayoutCatalog]>([:])
@@ -57,15 +57,19 @@ public final class AssetLibrary: Sendable {
   ///   - decode: decodes the file at a path; by default `PNGDecoder` with `limits`.
   ///   - namespace: the identifier of one name space to resolve in (a target's name, a
   ///     catalog's path); `nil` for every name space of the root.
+  ///   - loader: reads sizes and pixels of every format, vectors at the scale asked for
+  ///     (see ``ImageLoading``); when given, `decode` and `limits` are not used.
   /// - Throws: ``ResolveError`` with ``ResolveError/Reason/rootUnreadable(_:)`` when
   ///   `root` is not a folder, ``ResolveError/Reason/unknownNamespace(available:)`` when
   ///   the index has no name space `namespace`.
   public convenience init(
     root: String, cache: ImageCache = ImageCache(), limits: DecodingLimits = .default,
-    decode: (@Sendable (String) throws -> Bitmap)? = nil, namespace: String? = nil
+    decode: (@Sendable (String) throws -> Bitmap)? = nil, namespace: String? = nil,
+    loader: (any ImageLoading)? = nil
   ) throws {
     try self.init(
-      root: root, cache: cache, limits: limits, decode: decode, namespace: namespace, lookupLanes: 16)
+      root: root, cache: cache, limits: limits, decode: decode, namespace: namespace, lookupLanes: 16,
+      loader: loader)
   }
 
   /// Indexes `root` and creates a library over it, with `lookupLanes` copies of the index.
@@ -77,7 +81,8 @@ public final class AssetLibrary: Sendable {
   ///     suits a service; a tool that looks up from one thread wants 1.
   package init(
     root: String, cache: ImageCache = ImageCache(), limits: DecodingLimits = .default,
-    decode: (@Sendable (String) throws -> Bitmap)? = nil, namespace: String? = nil, lookupLanes: Int
+    decode: (@Sendable (String) throws -> Bitmap)? = nil, namespace: String? = nil, lookupLanes: Int,
+    loader: (any ImageLoading)? = nil
   ) throws {
     guard FileSystem.isDirectory(root), let canonical = FileSystem.realPath(root) else {
       throw ResolveError(name: "", root: root, reason: .rootUnreadable("no such folder"))
@@ -85,7 +90,7 @@ public final class AssetLibrary: Sendable {
     self.root = root
     self.cache = cache
     self.canonicalRoot = canonical
-    self.decode = decode ?? { path in try PNGDecoder.decode(contentsOf: path, limits: limits) }
+    self.loader = loader ?? PNGLoading(limits: limits, decode: decode)
     let catalog = AssetCatalog(root: canonical)
     if let namespace, catalog.namespace(namespace) == nil {
       throw ResolveError(
@@ -139,23 +144,24 @@ public final class AssetLibrary: Sendable {
   ///   request (with the devices the asset has), or the header is unreadable.
   public func variant(named name: String, for request: TraitRequest) throws -> ResolvedVariant {
     let found = try find(name, request: request)
-    let key = found.variant.fullPath
+    let load = found.variant.loadRequest(requestedScale: found.requestedScale)
+    let key = found.variant.cacheKey(for: load)
     if let size = pixelSizes.withLock({ $0[key] }) {
       return ResolvedVariant(
         name: found.name, variant: found.variant, requestedScale: found.requestedScale,
         pixelWidth: size.width, pixelHeight: size.height)
     }
-    let header: PNGHeader
+    let size: PixelSize
     do {
-      try checkInside(key, name: name)
-      header = try PNGHeader.probe(contentsOf: key)
+      try checkInside(load.path, name: name)
+      let pixels = try loader.pixelSize(of: load)
+      size = PixelSize(width: pixels.width, height: pixels.height)
     } catch let error as ResolveError {
       throw error
     } catch {
       throw ResolveError(
         name: name, root: root, reason: .unreadable(PNGError.from(error).at(found.variant.path)))
     }
-    let size = PixelSize(width: header.width, height: header.height)
     pixelSizes.withLock { $0[key] = size }
     return ResolvedVariant(
       name: found.name, variant: found.variant, requestedScale: found.requestedScale,
@@ -191,14 +197,15 @@ public final class AssetLibrary: Sendable {
   public func image(named name: String, for request: TraitRequest) throws -> ResolvedImage {
     let found = try find(name, request: request)
     let variant = found.variant
+    let load = variant.loadRequest(requestedScale: found.requestedScale)
     let bitmap: Bitmap
     do {
       bitmap = try cache.stampedImage(
-        forKey: variant.key,
+        forKey: variant.cacheKey(for: load),
         load: { () throws -> (Bitmap, FileStamp?) in
           try checkInside(variant.fullPath, name: name)
           let stamp = FileSystem.stamp(variant.fullPath)
-          return (try decode(variant.fullPath), stamp)
+          return (try loader.load(load), stamp)
         })
     } catch let error as ResolveError {
       throw error

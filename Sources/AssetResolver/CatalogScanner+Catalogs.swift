@@ -302,10 +302,8 @@ extension CatalogScanner {
         Variant(
           path: path, fullPath: CatalogScanner.join(root, path), scale: traits.scale ?? 1, idiom: idiom,
           catalogIdiom: image.idiom, traits: traits,
-          isScaleIndependent: traits.scale == nil
-            && (kind.hasSizedSlots || kind == .sticker || kind == .stickerSequence
-              || CatalogScanner.isVector(filename)
-              || properties.preservesVectorRepresentation)
+          isScaleIndependent: CatalogScanner.servesEveryScale(
+            kind: kind, scale: traits.scale, filename: filename, properties: properties)
         ))
     }
     if repeatedCount > 0 {
@@ -329,6 +327,6 @@ extension CatalogScanner {
   /// Whether a file name is a vector image (PDF or SVG) by its extension.
   static func isVector(_ name: String) -> Bool {
     let lower = name.lowercased()
-    return lower.hasSuffix(".pdf") || lower.hasSuffix(".svg")
+    return lower.hasSuffix(".pdf") || lower.hasSuffix(".svg") || lower.hasSuffix(".svgz")
   }
 }

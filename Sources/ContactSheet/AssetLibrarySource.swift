@@ -12,6 +12,8 @@ public struct AssetLibrarySource: SheetDataSource {
   public let library: AssetLibrary
   /// The device and traits icons are resolved for; each icon takes the sheet's scale.
   public let traits: TraitRequest
+  /// The paths of the sets whose images are templates (drawn tinted), from the index.
+  private let templateSets: Set<String>
 
   /// Creates a data source over `library`.
   ///
@@ -22,10 +24,13 @@ public struct AssetLibrarySource: SheetDataSource {
   public init(_ library: AssetLibrary, traits: TraitRequest = TraitRequest(scale: 1)) {
     self.library = library
     self.traits = traits
+    self.templateSets = Set(
+      library.catalog.sets.lazy.filter { $0.properties.isTemplate || $0.kind == .symbolSet }.map(\.path))
   }
 
   /// The icon by the resolver's scale rule and trait fallback; names never leave the
-  /// library's root.
+  /// library's root. An icon of a template set (`template-rendering-intent: template`) or a
+  /// symbol set is marked ``SheetIcon/isTemplate``.
   ///
   /// - Parameters:
   ///   - name: the asset name.
@@ -40,8 +45,11 @@ public struct AssetLibrarySource: SheetDataSource {
     request.scale = scale
     do {
       let image = try library.image(named: name, for: request)
+      let path = image.resolved.variant.path
+      let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
       return SheetIcon(
-        bitmap: image.bitmap, scale: image.resolved.scale, isFallback: image.resolved.isFallback)
+        bitmap: image.bitmap, scale: image.resolved.scale, isFallback: image.resolved.isFallback,
+        isTemplate: !templateSets.isEmpty && templateSets.contains(folder))
     } catch let error as ResolveError {
       let reason: String
       switch error.reason {

@@ -1,3 +1,5 @@
+import Resampling
+
 /// A rectangle of pixels.
 struct PixelRect: Sendable, Hashable {
   var x: Int

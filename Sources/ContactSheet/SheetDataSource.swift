@@ -8,6 +8,9 @@ public struct SheetIcon: Sendable {
   public var scale: Int
   /// Whether the file is of another scale than the one asked for.
   public var isFallback: Bool
+  /// Whether it is a template image (a shape drawn in the sheet's tint colour, as UIKit
+  /// draws `template-rendering-intent: template` images and symbols).
+  public var isTemplate: Bool
 
   /// Creates an icon.
   ///
@@ -16,10 +19,13 @@ public struct SheetIcon: Sendable {
   ///   - scale: the scale of the file chosen (pixels per point); values below 1 count as 1.
   ///   - isFallback: whether that scale differs from the one asked for (the tile gets a
   ///     fallback marker).
-  public init(bitmap: Bitmap, scale: Int, isFallback: Bool) {
+  ///   - isTemplate: whether it is drawn tinted: its colour replaced by the tint, its alpha
+  ///     kept.
+  public init(bitmap: Bitmap, scale: Int, isFallback: Bool, isTemplate: Bool = false) {
     self.bitmap = bitmap
     self.scale = max(1, scale)
     self.isFallback = isFallback
+    self.isTemplate = isTemplate
   }
 }
 

@@ -1,4 +1,5 @@
 import PNGCodec
+import Resampling
 
 /// Drawing one tile (icon, placeholder, badge, fallback tag, label) and the headings.
 extension SheetRenderer {
@@ -27,7 +28,10 @@ extension SheetRenderer {
       width: boxSize, height: boxSize)
     var outcome = TileOutcome.drawn
     do {
-      let icon = try dataSource.icon(named: tile.icon, scale: options.scale)
+      var icon = try dataSource.icon(named: tile.icon, scale: options.scale)
+      // Tinting commutes with resampling (a one-colour image stays one colour), so the
+      // shape is tinted at its own size.
+      if icon.isTemplate { icon.bitmap = TemplateTint.apply(icon.bitmap, color: style.templateColor) }
       guard icon.bitmap.width > 0, icon.bitmap.height > 0 else {
         throw SheetIconError.unreadable(name: tile.icon, reason: "the image is empty")
       }
@@ -37,7 +41,8 @@ extension SheetRenderer {
       let fit = min(1, Double(options.iconBox) / pointsWide, Double(options.iconBox) / pointsHigh)
       let width = max(1, Int((pointsWide * fit * scale).rounded()))
       let height = max(1, Int((pointsHigh * fit * scale).rounded()))
-      let image = resample(icon.bitmap, width: width, height: height)
+      let image = Resampler.resizePremultiplied(
+        icon.bitmap, width: width, height: height, options: ResampleOptions(kernel: .area))
       canvas.draw(image, x: box.x + (boxSize - width) / 2, y: box.y + (boxSize - height) / 2, clip: tileRect)
       if icon.isFallback { outcome = .fallback(got: icon.scale) }
     } catch SheetIconError.notFound {

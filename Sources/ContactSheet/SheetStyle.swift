@@ -6,6 +6,8 @@ public struct SheetStyle: Sendable, Hashable {
   public var labelColor: SheetColor
   /// Whether tiles show their names.
   public var showLabels: Bool
+  /// The colour template images are drawn in; `nil` for the label colour.
+  public var tint: SheetColor?
 
   /// Creates a style: by default black-ish labels on white.
   ///
@@ -13,11 +15,19 @@ public struct SheetStyle: Sendable, Hashable {
   ///   - background: the sheet's background; an opaque one makes an RGB PNG.
   ///   - labelColor: the colour of labels, headers and the title.
   ///   - showLabels: whether tiles show their names.
-  public init(background: SheetColor = .white, labelColor: SheetColor = .label, showLabels: Bool = true) {
+  ///   - tint: the colour template images are drawn in; `nil` for `labelColor`.
+  public init(
+    background: SheetColor = .white, labelColor: SheetColor = .label, showLabels: Bool = true,
+    tint: SheetColor? = nil
+  ) {
     self.background = background
     self.labelColor = labelColor
     self.showLabels = showLabels
+    self.tint = tint
   }
+
+  /// The colour template images are drawn in: ``tint``, or the label colour.
+  public var templateColor: SheetColor { tint ?? labelColor }
 }
 
 /// What a rendered sheet holds: its size and what could not be drawn as asked.

@@ -14,6 +14,10 @@ package enum Command: Sendable, Equatable {
   case sheet(SheetOptions)
   /// `icongrid check ROOT...`.
   case check(CheckOptions)
+  /// `icongrid derive ROOT...`.
+  case derive(DeriveCommandOptions)
+  /// `icongrid appicon MASTER -o SET`.
+  case appicon(AppIconCommandOptions)
 }
 
 /// One subcommand: how it is spelt, described and parsed.
@@ -34,6 +38,7 @@ package enum IconGridCLI {
 
   static let subcommands: [Subcommand] = [
     InfoCommand.subcommand, ResolveCommand.subcommand, SheetCommand.subcommand, CheckCommand.subcommand,
+    DeriveCommand.subcommand, AppIconCommand.subcommand,
   ]
 
   /// Parses the arguments after the program name.
@@ -81,6 +86,10 @@ package enum IconGridCLI {
       return SheetCommand.run(options, console: console)
     case .check(let options):
       return CheckCommand.run(options, console: console)
+    case .derive(let options):
+      return DeriveCommand.run(options, console: console)
+    case .appicon(let options):
+      return AppIconCommand.run(options, console: console)
     }
   }
 

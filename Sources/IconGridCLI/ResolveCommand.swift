@@ -1,5 +1,7 @@
 import AssetResolver
+import ContactSheet
 import IconGridSupport
+import ImageDecoding
 
 /// Options of `icongrid resolve`.
 package struct ResolveOptions: Sendable, Equatable {
@@ -176,7 +178,7 @@ enum ResolveCommand {
     do {
       library = try AssetLibrary(
         root: options.root, cache: ImageCache(costLimit: 0, countLimit: 0), namespace: options.target,
-        lookupLanes: 1)
+        lookupLanes: 1, loader: FormatLoader())
     } catch let error as ResolveError {
       if case .unknownNamespace = error.reason {
         console.error(error.description)
@@ -217,6 +219,8 @@ enum ResolveCommand {
       return ExitStatus.success
     }
     let path = join(options.root, resolved.variant.path)
+    // The size came from the loader, which read the file: it has a format.
+    let sniffed = try? ImageDecoder.format(ofFile: path)
     switch options.format {
     case .json:
       let object = JSONValue.object([
@@ -225,6 +229,9 @@ enum ResolveCommand {
         ("scale", .int(resolved.scale)),
         ("idiom", .optional(resolved.variant.idiom?.rawValue)),
         ("path", .string(path)),
+        ("format", .optional(sniffed?.format.rawValue)),
+        ("formatMismatch", .optional(sniffed?.mismatch)),
+        ("vector", .bool(sniffed?.format.isVector ?? false)),
         ("pixelWidth", .int(resolved.pixelWidth)),
         ("pixelHeight", .int(resolved.pixelHeight)),
         ("pointWidth", .double(resolved.pointWidth)),
@@ -238,8 +245,11 @@ enum ResolveCommand {
       var line =
         "\(resolved.name): \(path) @\(resolved.scale)x"
         + (resolved.variant.idiom.map { " ~\($0)" } ?? "")
+        + (sniffed.map { ", \($0.format.rawValue)" } ?? "")
         + ", \(resolved.pixelWidth)×\(resolved.pixelHeight) px"
+        + (sniffed?.format.isVector == true ? " rendered" : "")
         + " = \(number(resolved.pointWidth))×\(number(resolved.pointHeight)) pt"
+      if let mismatch = sniffed?.mismatch { line += " (\(mismatch))" }
       if resolved.isFallback { line += " (fallback: no @\(resolved.requestedScale)x)" }
       if let slot = slot(resolved.variant) { line += "; slot: \(slot)" }
       console.out(line + "\n")

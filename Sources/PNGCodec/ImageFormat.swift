@@ -50,9 +50,10 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     }
   }
 
-  /// The format as a message names it: "a PNG", "a JPEG", "a PDF (vector)".
+  /// The format as a message names it: "a PNG", "a JPEG", "a PDF (vector)", "an SVG (vector)".
   public var description: String {
-    let article = self == .avif ? "an" : "a"
+    // The article follows the name as it is spoken: "an AVIF", "an SVG" ("ess-vee-gee").
+    let article = self == .avif || self == .svg ? "an" : "a"
     return "\(article) \(name)\(isVector ? " (vector)" : "")"
   }
 
@@ -84,8 +85,11 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
   /// IconGrid knows.
   ///
   /// Gzip-compressed data is an SVG only when the extension is `svgz` (the bytes alone
-  /// cannot say what was compressed). Text is an SVG when its first element is `svg`,
-  /// after an optional byte order mark, XML declaration, comments and doctype.
+  /// cannot say what was compressed). Text (UTF-8, or UTF-16 with a byte order mark) is an
+  /// SVG when its first element is `svg` or `prefix:svg`, after an optional byte order
+  /// mark, XML declaration, processing instructions, comments and doctype (internal subset
+  /// included). HEIF files are told apart by their `ftyp` brands: AV1 (`avif`, `avis`) is
+  /// ``avif``; HEVC or a generic HEIF brand (`mif1`, `msf1`) is ``heic``.
   ///
   /// - Parameters:
   ///   - bytes: the file's first bytes (``sniffLength`` are enough; fewer are fine).
@@ -104,9 +108,11 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
     if starts(Array("ftyp".utf8), at: 4) { return isoMediaFormat(head) }
     if starts([0x1F, 0x8B]) { return pathExtension.lowercased() == "svgz" ? .svg : nil }
+    // SVG before PDF: an SVG may mention "%PDF-" in a comment; a PDF never starts with
+    // XML markup whose first element is `svg`.
+    if isSVGText(utf8Text(head)) { return .svg }
     // PDF readers accept the header anywhere in the first kilobyte.
     if find(Array("%PDF-".utf8), in: head.prefix(1_024)) { return .pdf }
-    if isSVGText(head) { return .svg }
     return nil
   }
 
@@ -134,23 +140,65 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
   /// - Returns: the mismatch in words, or `nil`.
   public static func mismatch(_ format: ImageFormat?, pathExtension: String) -> String? {
     guard let promised = promised(byExtension: pathExtension) else { return nil }
-    guard let format else { return "not \(promised.description): its bytes are no image format" }
+    guard let format else {
+      return "not \(promised.description): its bytes are no image format IconGrid knows"
+    }
     if format == promised || (format == .cgbi && promised == .png) { return nil }
     return "\(format.name) data in a .\(pathExtension) file"
   }
 
+  /// The format of an ISO media file (HEIF, AVIF) from its `ftyp` box: a major brand
+  /// that names a codec decides; otherwise the compatible brands do (`mif1` names none).
   private static func isoMediaFormat(_ head: [UInt8]) -> ImageFormat? {
     guard head.count >= 12 else { return nil }
-    let boxSize = head[0..<4].reduce(0) { $0 << 8 | Int($1) }
-    var brands = [String(decoding: head[8..<12], as: UTF8.self)]
-    var offset = 16
-    while offset + 4 <= min(head.count, max(boxSize, 16)) {
-      brands.append(String(decoding: head[offset..<offset + 4], as: UTF8.self))
+    let size32 = head[0..<4].reduce(0) { $0 << 8 | Int($1) }
+    // Size 1: a 64-bit size follows the type; size 0: the box runs to the end of the file.
+    let headerLength = size32 == 1 ? 16 : 8
+    guard head.count >= headerLength + 4 else { return nil }
+    let boxSize =
+      size32 == 1
+      ? head[8..<16].reduce(0) { $0 > Int.max >> 8 ? Int.max : $0 << 8 | Int($1) }
+      : size32 == 0 ? head.count : size32
+    func brand(at offset: Int) -> String { String(decoding: head[offset..<offset + 4], as: UTF8.self) }
+    let major = brand(at: headerLength)
+    var compatible: [String] = []
+    // Major brand, minor version, then the compatible brands to the end of the box.
+    var offset = headerLength + 8
+    while offset + 4 <= min(head.count, boxSize) {
+      compatible.append(brand(at: offset))
       offset += 4
     }
-    if brands.contains(where: { $0 == "avif" || $0 == "avis" }) { return .avif }
-    let heif: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"]
-    return brands.contains(where: heif.contains) ? .heic : nil
+    let avif: Set<String> = ["avif", "avis"]
+    let heif: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis"]
+    if avif.contains(major) { return .avif }
+    if heif.contains(major) { return .heic }
+    if compatible.contains(where: avif.contains) { return .avif }
+    if compatible.contains(where: heif.contains) { return .heic }
+    // A generic HEIF brand alone (still images `mif1`, sequences `msf1`) is HEIF with
+    // codecs unnamed: decoded through libheif like HEIC.
+    let generic: Set<String> = ["mif1", "msf1"]
+    return generic.contains(major) || compatible.contains(where: generic.contains) ? .heic : nil
+  }
+
+  /// UTF-16 text (with its byte order mark) as the UTF-8 the SVG test reads; other bytes
+  /// unchanged. Only ASCII matters to the test, so other characters become `?`.
+  private static func utf8Text(_ head: [UInt8]) -> [UInt8] {
+    guard head.count >= 2 else { return head }
+    let littleEndian: Bool
+    switch (head[0], head[1]) {
+    case (0xFF, 0xFE): littleEndian = true
+    case (0xFE, 0xFF): littleEndian = false
+    default: return head
+    }
+    var text: [UInt8] = []
+    text.reserveCapacity(head.count / 2)
+    var index = 2
+    while index + 1 < head.count {
+      let (low, high) = littleEndian ? (head[index], head[index + 1]) : (head[index + 1], head[index])
+      text.append(high == 0 && low < 0x80 ? low : UInt8(ascii: "?"))
+      index += 2
+    }
+    return text
   }
 
   private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
@@ -190,15 +238,29 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
       } else if starts(rest, Array("<!--".utf8)) {
         guard skip(past: Array("-->".utf8)) else { return false }
       } else if starts(rest, Array("<!".utf8)) {
-        // A doctype, possibly with an internal subset in brackets.
+        // A doctype, possibly with an internal subset in brackets; brackets and `>` inside
+        // quoted literals (public identifiers, entity values) do not count.
         var depth = 0
+        var quote: UInt8?
+        var closed = false
+        index += 2
         while index < head.count {
           let byte = head[index]
           index += 1
-          if byte == UInt8(ascii: "[") { depth += 1 }
-          if byte == UInt8(ascii: "]") { depth -= 1 }
-          if byte == UInt8(ascii: ">") && depth <= 0 { break }
+          if let open = quote {
+            if byte == open { quote = nil }
+          } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            quote = byte
+          } else if byte == UInt8(ascii: "[") {
+            depth += 1
+          } else if byte == UInt8(ascii: "]") {
+            depth -= 1
+          } else if byte == UInt8(ascii: ">") && depth <= 0 {
+            closed = true
+            break
+          }
         }
+        guard closed else { return false }
       } else {
         index += 1
         var nameEnd = index

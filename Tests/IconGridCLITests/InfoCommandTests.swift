@@ -41,11 +41,15 @@ struct InfoCommandTests {
           {
             "path": "\(TestData.basn2c08)",
             "format": "png",
+            "formatMismatch": null,
             "width": 32,
             "height": 32,
             "bitDepth": 8,
             "colorType": "rgb",
             "interlaced": false,
+            "pointWidth": null,
+            "pointHeight": null,
+            "renderScale": null,
             "decoded": true,
             "pixelDigest": "\(TestData.basn2c08Digest)",
             "error": null
@@ -55,7 +59,7 @@ struct InfoCommandTests {
         """)
   }
 
-  @Test("JSON: header fields null when the header cannot be read; the digest null when undecoded")
+  @Test("JSON: an unreadable PNG header leaves its fields null; the digest null when undecoded")
   func jsonBad() {
     let result = icongrid("info", "--format=json", TestData.badColorType, TestData.badIDATCRC)
     #expect(result.status == 65)
@@ -64,12 +68,16 @@ struct InfoCommandTests {
         [
           {
             "path": "\(TestData.badColorType)",
-            "format": "unknown",
+            "format": "png",
+            "formatMismatch": null,
             "width": null,
             "height": null,
             "bitDepth": null,
             "colorType": null,
             "interlaced": null,
+            "pointWidth": null,
+            "pointHeight": null,
+            "renderScale": null,
             "decoded": false,
             "pixelDigest": null,
             "error": "invalid colour type 9 in IHDR"
@@ -77,11 +85,15 @@ struct InfoCommandTests {
           {
             "path": "\(TestData.badIDATCRC)",
             "format": "png",
+            "formatMismatch": null,
             "width": 32,
             "height": 32,
             "bitDepth": 1,
             "colorType": "gray",
             "interlaced": false,
+            "pointWidth": null,
+            "pointHeight": null,
+            "renderScale": null,
             "decoded": false,
             "pixelDigest": null,
             "error": "CRC mismatch in a chunk (IDAT: CRC error)"
@@ -114,7 +126,7 @@ struct InfoCommandTests {
     #expect(result.out.contains("\"path\": \"\(TestData.missing)\""))
     #expect(result.out.contains("\"error\": \"no such file\""))
     #expect(result.out.contains("\"pixelDigest\": \"\(TestData.basn2c08Digest)\""))
-    #expect(result.out.contains("\"error\": \"not a PNG (bad signature)\""))
+    #expect(result.out.contains("\"error\": \"not a PNG: its bytes are no image format\""))
     #expect(result.err == "icongrid: error: \(TestData.missing): no such file\n")
   }
 
@@ -125,7 +137,7 @@ struct InfoCommandTests {
     #expect(
       result.out == """
         \(TestData.basi0g01): png 32×32 1-bit gray interlaced, sha256:\(TestData.basi0g01Digest)
-        \(TestData.badSignature): error: not a PNG (bad signature)
+        \(TestData.badSignature): error: not a PNG: its bytes are no image format
 
         """)
     #expect(
@@ -151,7 +163,7 @@ struct UsageTests {
     usage: icongrid <subcommand> [options]
 
     subcommands:
-      info     Show the header of PNG files and whether they decode.
+      info     Show the format and size of image files and whether they decode.
       resolve  Show which file a device at a scale gets for an asset name.
       sheet    Render a contact sheet of app icons (the nine-grid) into one PNG.
       check    Check icons and asset catalogs for missing or wrong retina variants (for CI).
@@ -166,14 +178,18 @@ struct UsageTests {
     """
 
   static let infoHelp = """
-    usage: icongrid info FILE... [--format text|json]
+    usage: icongrid info FILE... [--scale N] [--format text|json]
 
-    Show the header of PNG files and whether they decode.
+    Show the format and size of image files and whether they decode.
 
-    For each file: format (png, cgbi or unknown), size, bit depth, colour type,
-    interlacing, and the SHA-256 of its decoded 8-bit RGBA pixels.
+    For each file: its format by its bytes (png, cgbi, jpeg, webp, heic, avif, gif,
+    pdf, svg, or unknown), what disagrees with its extension ("WebP data in a .png
+    file"), its size, and the SHA-256 of its decoded 8-bit RGBA pixels. PNG files add
+    bit depth, colour type and interlacing; vector files (PDF, SVG) their size in
+    points, and are rendered at --scale to give the pixels.
 
     options:
+      --scale N           Pixels per point vector files are rendered at (default 1).
       --format text|json  One line per file (default), or a JSON array.
 
     Exit status: 0 when every file decoded, 65 when one did not (all are still
@@ -219,7 +235,7 @@ struct UsageTests {
     #expect(
       result.err == """
         icongrid: error: unknown option '--formt'; did you mean '--format'?
-        usage: icongrid info FILE... [--format text|json]
+        usage: icongrid info FILE... [--scale N] [--format text|json]
         See 'icongrid info --help'.
 
         """)

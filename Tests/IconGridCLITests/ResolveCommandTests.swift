@@ -113,6 +113,9 @@ final class ResolveFixture {
           "scale": 2,
           "idiom": null,
           "path": "\(fixture.root)/mail@2x.png",
+          "format": "png",
+          "formatMismatch": null,
+          "vector": false,
           "pixelWidth": 60,
           "pixelHeight": 60,
           "pointWidth": 30,
@@ -135,7 +138,7 @@ final class ResolveFixture {
     #expect(status == 0)
     #expect(
       captured.out
-        == "maps: \(fixture.root)/A.xcassets/maps.imageset/m.png @3x ~iphone, 87×87 px = 29×29 pt; slot: iphone @3x\n"
+        == "maps: \(fixture.root)/A.xcassets/maps.imageset/m.png @3x ~iphone, png, 87×87 px = 29×29 pt; slot: iphone @3x\n"
     )
   }
 
@@ -209,7 +212,8 @@ final class ResolveFixture {
     #expect(status == 0)
     #expect(
       picked.out
-        == "maps: \(fixture.root)/B.xcassets/maps.imageset/b.png @1x, 20×20 px = 20×20 pt; slot: universal\n")
+        == "maps: \(fixture.root)/B.xcassets/maps.imageset/b.png @1x, png, 20×20 px = 20×20 pt; slot: universal\n"
+    )
     let unknown = CapturedConsole()
     #expect(
       IconGridCLI.main(
@@ -284,7 +288,7 @@ final class ResolveFixture {
     #expect(status == 0)
     #expect(
       watch.out
-        == "WatchIcon: \(tree.root)/A.xcassets/WatchIcon.appiconset/w.png @2x, 216×216 px = 108×108 pt; "
+        == "WatchIcon: \(tree.root)/A.xcassets/WatchIcon.appiconset/w.png @2x, png, 216×216 px = 108×108 pt; "
         + "slot: watch 44mm quickLook 108x108 @2x\n")
   }
 
@@ -298,7 +302,7 @@ final class ResolveFixture {
         == 0)
     #expect(
       text.out.hasSuffix(
-        "/A.xcassets/banner.imageset/dark.png @2x, 20×20 px = 10×10 pt; slot: universal @2x dark\n"))
+        "/A.xcassets/banner.imageset/dark.png @2x, png, 20×20 px = 10×10 pt; slot: universal @2x dark\n"))
     let json = CapturedConsole()
     _ = IconGridCLI.main(
       arguments: ["resolve", "banner", "--in", tree.root, "--scale", "2", "--format", "json"],

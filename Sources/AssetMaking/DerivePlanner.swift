@@ -1,0 +1,284 @@
+import AssetCheck
+import AssetResolver
+import IconGridSupport
+import PNGCodec
+import Resampling
+
+extension DerivePlan {
+  /// Plans what `derive` makes under `roots`: for every asset that lacks a scale the project
+  /// requires (the requirement `check`'s `missing-scale` uses, or `options.scales`), the
+  /// source it would be made from, the file and pixel size it would make, or why it cannot.
+  ///
+  /// Reads folder listings, `Contents.json` files and PNG headers; writes nothing.
+  ///
+  /// - Parameters:
+  ///   - roots: folders of loose icons and asset catalogs (an Xcode project's folder).
+  ///   - options: the source to use, the scales, the target and `--force`.
+  /// - Returns: the plan.
+  /// - Throws: ``MakingError`` with ``MakingError/Code/notFound`` for a root that is not a folder.
+  public static func plan(roots: [String], options: DeriveOptions) throws -> DerivePlan {
+    var plan = DerivePlan(steps: [], notes: [])
+    for root in roots {
+      guard FileSystem.isDirectory(root) else {
+        throw MakingError(
+          .notFound, "no such folder (give the folder that holds the icons or the .xcassets)", path: root)
+      }
+      let catalog = AssetCatalog(root: root)
+      var planner = Planner(catalog: catalog, options: options)
+      for required in AssetChecker.scaleRequirements(of: catalog, configuration: options.check) {
+        planner.plan(required)
+      }
+      plan.steps += planner.steps
+      plan.notes += planner.notes
+      if !planner.appIconSets.isEmpty {
+        let count = planner.appIconSets.count
+        plan.notes.append(
+          "\(root): \(count) app icon set\(count == 1 ? "" : "s") left alone (\(planner.appIconSets.prefix(2).joined(separator: ", "))"
+            + "\(count > 2 ? ", …" : "")): their sizes come from one master with `icongrid appicon`")
+      }
+    }
+    return plan
+  }
+}
+
+/// The planning of one root.
+private struct Planner {
+  let catalog: AssetCatalog
+  let options: DeriveOptions
+  let sets: [String: CatalogSet]
+  var steps: [DeriveStep] = []
+  var notes: [String] = []
+  /// App icon sets, which `appicon` makes.
+  var appIconSets: [String] = []
+
+  init(catalog: AssetCatalog, options: DeriveOptions) {
+    self.catalog = catalog
+    self.options = options
+    sets = Dictionary(catalog.sets.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  mutating func plan(_ required: RequiredScales) {
+    let asset = required.asset
+    switch asset.source {
+    case .looseFiles: planLoose(required)
+    case .imageSet(let path):
+      guard let set = sets[path], set.isValid, set.kind == .imageSet else { return }
+      planImageSet(required, set: set)
+    case .appIconSet(let path):
+      guard sets[path]?.kind == .appIconSet else { return }
+      appIconSets.append(lastComponent(path))
+    }
+  }
+
+  /// The scales wanted of images of `idiom`.
+  func wanted(_ required: RequiredScales, idiom: Idiom?) -> [Int] {
+    let needed = required.scales(for: idiom)
+    guard let limit = options.scales else { return needed }
+    return needed.filter(limit.contains)
+  }
+
+  // MARK: - Loose files
+
+  mutating func planLoose(_ required: RequiredScales) {
+    let asset = required.asset
+    let variants = asset.variants.filter { $0.suspiciousSuffix == nil }
+    guard !variants.isEmpty,
+      !asset.location.split(separator: "/").contains(where: { $0.hasSuffix(".ckcomplication") })
+    else { return }
+    if variants.count == 1, let only = variants.first, only.scale == 1,
+      let header = try? PNGHeader.probe(contentsOf: catalog.path(of: only)),
+      max(header.width, header.height) >= 1000
+    {
+      // What check sets aside as a master or artwork (large-single-image): no screen draws it at 1x.
+      return
+    }
+    var idioms: [Idiom?] = []
+    if variants.contains(where: { $0.idiom == nil }) { idioms.append(nil) }
+    for idiom in Idiom.allCases where variants.contains(where: { $0.idiom == idiom }) { idioms.append(idiom) }
+    for idiom in idioms {
+      let own = variants.filter { $0.idiom == idiom }
+      let covered = Set(variants.filter { $0.idiom == nil || $0.idiom == idiom }.map(\.scale))
+      guard let reference = own.max(by: { $0.scale < $1.scale }) else { continue }
+      for scale in wanted(required, idiom: idiom) where !covered.contains(scale) {
+        let name = AssetName(parsing: lastComponent(reference.path))
+        let file = AssetName(base: name.base, scale: scale == 1 ? nil : scale, idiom: idiom, ext: "png")
+          .fileName
+        let folder = parent(reference.path)
+        let target = folder.isEmpty ? file : folder + "/" + file
+        let sources = own.map { (path: $0.path, scale: $0.scale) }
+        var step = makeStep(
+          asset: asset.name, target: target, scale: scale, idiom: idiom?.rawValue, conditions: "",
+          sources: sources, placement: .looseFile)
+        step.slotTraits = nil
+        steps.append(step)
+      }
+    }
+  }
+
+  // MARK: - Image sets
+
+  static func normalised(_ traits: SlotTraits) -> SlotTraits {
+    var group = traits
+    group.scale = nil
+    if group.idiom == nil { group.idiom = "universal" }
+    return group
+  }
+
+  mutating func planImageSet(_ required: RequiredScales, set: CatalogSet) {
+    let asset = required.asset
+    let slots = set.slots.filter { slot in
+      ["universal", "iphone", "ipad"].contains(slot.idiom ?? "universal")
+        && (slot.platform == nil || slot.platform == "ios")
+    }
+    let files = slots.compactMap(\.filename)
+    guard !slots.isEmpty, !files.isEmpty else { return }
+    // As check: vector-only sets are drawn at every scale, and scale-less sets are Xcode's
+    // deliberate "Single Scale".
+    if files.allSatisfy({ [".pdf", ".svg"].contains(fileExtension($0)) }) {
+      if options.source == .vector {
+        notes.append("\(set.path): a vector set; every scale is drawn from its \(files[0])")
+      }
+      return
+    }
+    guard !slots.allSatisfy({ $0.filename == nil || $0.scale == nil }) else { return }
+    var groups: [SlotTraits: [CatalogSlot]] = [:]
+    for slot in slots { groups[Planner.normalised(slot.traits), default: []].append(slot) }
+    for key in groups.keys.sorted(by: { $0.description < $1.description }) {
+      let own = groups[key]!
+      guard own.contains(where: { $0.filename != nil }) else { continue }
+      var universal = key
+      universal.idiom = "universal"
+      let serving = own + (key.idiom == "universal" ? [] : groups[universal] ?? [])
+      let covered = Set(serving.filter { $0.filename != nil }.map { $0.scale ?? 1 })
+      let idiom = key.idiom == "universal" ? nil : key.idiom
+      var shown = key
+      shown.idiom = nil
+      let conditions = shown.description.split(separator: " ").dropFirst().joined(separator: ", ")
+      let sources = own.compactMap { slot in
+        slot.filename.map { (path: set.path + "/" + $0, scale: slot.scale ?? 1) }
+      }
+      for scale in wanted(required, idiom: idiom.flatMap(Idiom.init(rawValue:)))
+      where !covered.contains(scale) {
+        let best = sources.max { $0.scale < $1.scale }
+        let used = Set(set.slots.compactMap { $0.filename?.lowercased() })
+        let file = Planner.fileName(
+          deriving: best.map { lastComponent($0.path) } ?? asset.name + ".png", scale: scale, avoiding: used)
+        var traits = key
+        traits.scale = scale
+        let empty = set.slots.firstIndex {
+          $0.filename == nil && Planner.normalised($0.traits) == key && $0.scale == scale
+        }
+        var step = makeStep(
+          asset: asset.name, target: set.path + "/" + file, scale: scale, idiom: idiom,
+          conditions: conditions,
+          sources: sources, placement: .imageSet(contents: set.path + "/Contents.json", slot: empty))
+        step.slotTraits = traits
+        steps.append(step)
+      }
+    }
+  }
+
+  /// `icon@3x.png` at 2 → `icon@2x.png`; `icon.png` at 2 → `icon@2x.png`; the idiom and the
+  /// rest of the name kept. A name another slot of the set already uses (a set whose @2x
+  /// file is `icon.png`) gets an explicit `@1x`, then `-1x`, so no slot's file is overwritten.
+  static func fileName(deriving source: String, scale: Int, avoiding used: Set<String>) -> String {
+    var name = AssetName(parsing: source)
+    name.scale = scale == 1 ? nil : scale
+    name.ext = "png"
+    if !used.contains(name.fileName.lowercased()) { return name.fileName }
+    let base = String(name.fileName.dropLast(4))
+    let explicit = base + "@\(scale)x.png"
+    if !used.contains(explicit.lowercased()) { return explicit }
+    return base + "-\(scale)x.png"
+  }
+
+  // MARK: - Choosing the source
+
+  func makeStep(
+    asset: String, target: String, scale: Int, idiom: String?, conditions: String,
+    sources: [(path: String, scale: Int)], placement: DeriveStep.Placement
+  ) -> DeriveStep {
+    var step = DeriveStep(
+      asset: asset, root: catalog.root, source: nil, sourceScale: nil, sourceWidth: nil, sourceHeight: nil,
+      target: target, targetScale: scale, idiom: idiom, conditions: conditions, targetWidth: nil,
+      targetHeight: nil, placement: placement, status: .make, slotTraits: nil)
+    let rasters = sources.filter { fileExtension($0.path) == ".png" }
+    let best: (path: String, scale: Int)?
+    switch options.source {
+    case .vector:
+      step.status = .cannot(
+        "a vector master is not readable yet: SVG and PDF decoding (ImageDecoding) is not part of this build")
+      return step
+    case .scale(let wantedScale):
+      best = rasters.first { $0.scale == wantedScale }
+      if best == nil {
+        step.status = .cannot("no @\(wantedScale)x PNG to make it from (--from \(wantedScale)x)")
+        return step
+      }
+    case .best:
+      best = rasters.max { $0.scale < $1.scale }
+      if best == nil {
+        let kinds = Set(sources.map { fileExtension($0.path) }).sorted().joined(separator: ", ")
+        step.status = .cannot("no PNG to make it from (its images are \(kinds)); derive reads PNG sources")
+        return step
+      }
+    }
+    guard let best else { return step }
+    step.source = best.path
+    step.sourceScale = best.scale
+    let path = joinPath(catalog.root, best.path)
+    do {
+      let format = try ImageFormat.sniff(contentsOf: path)
+      guard format == .png else {
+        step.status = .cannot(
+          "the source is \(format?.name ?? "not an image") though named .png; derive reads PNG sources")
+        return step
+      }
+      let header = try PNGHeader.probe(contentsOf: path)
+      guard !header.isCgBI else {
+        step.status = .cannot("the source is an Apple CgBI PNG, which only Apple's tools read")
+        return step
+      }
+      step.sourceWidth = header.width
+      step.sourceHeight = header.height
+      step.targetWidth = Resampler.pixels(
+        points: Double(header.width) / Double(best.scale), scale: Double(scale))
+      step.targetHeight = Resampler.pixels(
+        points: Double(header.height) / Double(best.scale), scale: Double(scale))
+    } catch {
+      step.status = .cannot("the source cannot be read: \(error)")
+      return step
+    }
+    if scale > best.scale {
+      step.status = .cannot("would enlarge: the best source is @\(best.scale)x")
+    } else if step.targetWidth == 0 || step.targetHeight == 0 {
+      step.status = .cannot("would be less than a pixel")
+    } else if Files.exists(joinPath(catalog.root, target)) {
+      step.status = options.force ? .make : .exists
+    }
+    return step
+  }
+}
+
+func lastComponent(_ path: String) -> String {
+  String(path.split(separator: "/").last ?? Substring(path))
+}
+
+func parent(_ path: String) -> String {
+  guard let slash = path.lastIndex(of: "/") else { return "" }
+  return String(path[..<slash])
+}
+
+/// `.png` for `Icon.PNG`: the lower-cased extension with its dot, or empty.
+func fileExtension(_ path: String) -> String {
+  let name = lastComponent(path)
+  guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+  return name[dot...].lowercased()
+}
+
+/// `base/name`; either may be empty.
+func joinPath(_ base: String, _ name: String) -> String {
+  if name.isEmpty { return base }
+  if base.isEmpty { return name }
+  return base.hasSuffix("/") ? base + name : base + "/" + name
+}

@@ -1,0 +1,8 @@
+// Not API. libheif's C API (HEIC through libde265, AVIF through dav1d or libaom); libheif
+// reports every error as a returned `struct heif_error`.
+#ifndef ICONGRID_CHEIF_SHIM_H
+#define ICONGRID_CHEIF_SHIM_H
+
+#include <libheif/heif.h>
+
+#endif

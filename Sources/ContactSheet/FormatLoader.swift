@@ -1,0 +1,56 @@
+import AssetResolver
+import ImageDecoding
+import PNGCodec
+
+/// Every image format for an `AssetLibrary`: the `ImageDecoding` library as its loader,
+/// vectors rendered at the scale the library asks for.
+///
+/// ```swift
+/// let library = try AssetLibrary(root: "Assets", loader: FormatLoader())
+/// let pdf = try library.image(named: "Settings", scale: 3)  // rendered at 3x
+/// ```
+///
+/// Errors reach the library as `PNGError`s carrying the decoding error's message
+/// ("a PDF (vector): …"), so the library's `ResolveError` names the file and the reason.
+public struct FormatLoader: ImageLoading {
+  /// The largest input and image accepted (for a vector: the size it is rendered at).
+  public let limits: DecodingLimits
+
+  /// Creates a loader.
+  ///
+  /// - Parameter limits: the largest input and image accepted.
+  public init(limits: DecodingLimits = .default) {
+    self.limits = limits
+  }
+
+  /// The pixel size the file has, or is rendered at for a vector (reading a PNG's header
+  /// only).
+  ///
+  /// - Parameter request: the file and the scale a vector is drawn at.
+  /// - Returns: the width and height in pixels.
+  /// - Throws: `PNGError` with the decoding error's code and message.
+  public func pixelSize(of request: ImageLoadRequest) throws -> (width: Int, height: Int) {
+    do {
+      let probe = try ImageDecoder.probe(
+        contentsOf: request.path, size: .scale(Double(request.scale)), limits: limits)
+      return (probe.pixelWidth, probe.pixelHeight)
+    } catch {
+      throw error.asPNGError()
+    }
+  }
+
+  /// The file's pixels: decoded, or rendered at the request's scale for a vector.
+  ///
+  /// - Parameter request: the file and the scale a vector is drawn at.
+  /// - Returns: straight 8-bit RGBA in sRGB.
+  /// - Throws: `PNGError` with the decoding error's code and message.
+  public func load(_ request: ImageLoadRequest) throws -> Bitmap {
+    do {
+      return try ImageDecoder.decode(
+        contentsOf: request.path, size: .scale(Double(request.scale)), limits: limits
+      ).bitmap
+    } catch {
+      throw error.asPNGError()
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import PNGCodec
+
+/// The one entry point for the raster formats other than PNG: JPEG, WebP, HEIC, AVIF and
+/// GIF, each decoded to 8-bit straight (non-premultiplied) sRGB RGBA.
+///
+/// Orientation is applied (JPEG's EXIF tag, HEIF's `irot`/`imir`), embedded ICC profiles
+/// are converted to sRGB, and the ``DecodingLimits`` are checked from the header before
+/// pixel memory is allocated. PNG and CgBI belong to `PNGDecoder`; PDF and SVG are
+/// rendered, not decoded.
+///
+/// Thread safety: every call is independent — each owns its C library state and there is
+/// no global mutable state — so any number may run at once.
+public enum RasterDecoder {
+  /// The formats ``decode(_:format:limits:)`` reads.
+  public static let formats: Set<ImageFormat> = [.jpeg, .webp, .heic, .avif, .gif]
+
+  /// Decodes a JPEG, WebP, HEIC, AVIF or GIF file.
+  ///
+  /// ```swift
+  /// let format = ImageFormat.sniff(bytes)          // .jpeg
+  /// let bitmap = try RasterDecoder.decode(bytes, format: .jpeg)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - bytes: the whole file.
+  ///   - format: its format, as ``ImageFormat/sniff(_:pathExtension:)`` named it.
+  ///   - limits: the largest image and input accepted.
+  /// - Returns: the image (a GIF's or animated WebP's first frame), upright, in sRGB.
+  /// - Throws: ``RasterError``; ``RasterError/Code/unsupported`` for a format this module
+  ///   does not decode (PNG, CgBI, PDF, SVG) or one the installed libraries cannot.
+  public static func decode(_ bytes: [UInt8], format: ImageFormat, limits: DecodingLimits = .default) throws
+    -> Bitmap
+  {
+    switch format {
+    case .jpeg: return try JPEGDecoder.decode(bytes, limits: limits)
+    case .webp: return try WebPDecoder.decode(bytes, limits: limits)
+    case .heic, .avif: return try HEIFDecoder.decode(bytes, format: format, limits: limits)
+    case .gif: return try GIFDecoder.decode(bytes, limits: limits)
+    default:
+      throw RasterError(.unsupported, "\(format.description) is not decoded by RasterCodecs")
+    }
+  }
+}

@@ -1,0 +1,78 @@
+/// How large a vector file and its renders may be, checked before any work that could grow.
+///
+/// ``maxInputBytes`` is checked before parsing (for `.svgz`, on the decompressed text as
+/// well, while decompressing); the pixel limits are checked before a render allocates its
+/// surface. Together with librsvg's own element limits they bound the work of a hostile
+/// file; see ``VectorImage``.
+///
+/// ```swift
+/// var limits = VectorLimits.default
+/// limits.maxPixels = 1 << 20
+/// let image = try VectorImage(bytes: bytes, format: .svg, limits: limits)
+/// ```
+public struct VectorLimits: Sendable, Hashable {
+  /// The most bytes a file may have; for `.svgz`, the compressed and the decompressed size.
+  public var maxInputBytes: Int
+  /// The most pixels (width × height) one render may produce.
+  public var maxPixels: Int
+  /// The most pixels either side of one render may have.
+  public var maxSide: Int
+  /// The most elements an SVG may have once its entities are expanded (counted before
+  /// librsvg parses it; librsvg needs about 1.2 KB and 7 µs for each).
+  public var maxElements: Int
+
+  /// Creates limits.
+  ///
+  /// - Parameters:
+  ///   - maxInputBytes: the most bytes of input, compressed or not.
+  ///   - maxPixels: the most output pixels of one render.
+  ///   - maxSide: the most output pixels on either side of one render.
+  ///   - maxElements: the most elements of an SVG, entities expanded.
+  public init(maxInputBytes: Int, maxPixels: Int, maxSide: Int, maxElements: Int = 50_000) {
+    self.maxInputBytes = maxInputBytes
+    self.maxPixels = maxPixels
+    self.maxSide = maxSide
+    self.maxElements = maxElements
+  }
+
+  /// 8 MiB of input, 50,000 SVG elements; 4096 × 4096 pixels out, 8192 on a side. A
+  /// 1024-point icon at 3x is 3072 × 3072; the largest real files of the test trees are a
+  /// 1 MiB PDF and a 54 KB SVG of 300 elements.
+  public static let `default` = VectorLimits(
+    maxInputBytes: 8 << 20, maxPixels: 4096 * 4096, maxSide: 8192, maxElements: 50_000)
+
+  /// Throws unless `count` input bytes are within ``maxInputBytes``.
+  ///
+  /// - Parameter count: the input's length in bytes.
+  /// - Throws: ``VectorError/Code/limitExceeded``.
+  public func check(inputBytes count: Int) throws {
+    guard count <= maxInputBytes else {
+      throw VectorError(.limitExceeded, "the file is \(count) bytes; the limit is \(maxInputBytes)")
+    }
+  }
+
+  /// Throws unless a `width` × `height` render is within the pixel limits and not empty.
+  ///
+  /// - Parameters:
+  ///   - width: the render's width in pixels.
+  ///   - height: the render's height in pixels.
+  /// - Throws: ``VectorError/Code/invalidArgument`` for an empty size,
+  ///   ``VectorError/Code/limitExceeded`` for one beyond the limits.
+  public func check(width: Int, height: Int) throws {
+    guard width > 0 && height > 0 else {
+      throw VectorError(
+        .invalidArgument, "cannot render \(width)×\(height) pixels: both sides must be at least 1")
+    }
+    guard width <= maxSide && height <= maxSide else {
+      throw VectorError(
+        .limitExceeded,
+        "a \(width)×\(height) render is more than \(maxSide) pixels on a side; ask for a smaller scale")
+    }
+    let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+    guard !overflow && pixels <= maxPixels else {
+      throw VectorError(
+        .limitExceeded,
+        "a \(width)×\(height) render is more than \(maxPixels) pixels; ask for a smaller scale")
+    }
+  }
+}
