@@ -20,6 +20,7 @@ import sys
 FULL = [
     "Sources/AssetCheck/",
     "Sources/PNGCodec/",
+    "Sources/RasterCodecs/",
     "Sources/AssetResolver/",
     "Sources/ContactSheet/",
     "Sources/SheetManifest/",

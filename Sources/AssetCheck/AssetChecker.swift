@@ -24,6 +24,10 @@ public struct CheckConfiguration: Sendable, Hashable {
   public var includePreviews: Bool
   /// Check only this name space (a target's name, a catalog's path); `nil` for all.
   public var target: String?
+  /// How to read the roots' loose files: `nil` to tell from each tree (Android and Flutter
+  /// folders, JavaScript projects that name react-native); ``Layout/reactNative`` reads every
+  /// loose file by Metro's rules; ``Layout/apple`` runs UIKit's rules alone.
+  public var layout: Layout?
 
   /// Creates a configuration.
   ///
@@ -95,9 +99,13 @@ public enum AssetChecker {
     run.run()
     var summary = CheckReport.Root(
       path: catalog.root, absolutePath: FileSystem.realPath(catalog.root),
-      assets: run.assets.map(\.name) + run.layoutAssets.sorted(),
-      files: run.fileCount + run.layoutFiles.count,
-      requirements: run.requirementUses.map {
+      assets: run.assets.filter { !(run.looseFilesAreMetros && $0.source == .looseFiles) }.map(\.name)
+        + run.layoutAssets.sorted(),
+      files: run.fileCount + run.layoutFiles.subtracting(run.probed).count,
+      // Metro's files need no scale: with `--layout react-native` only catalogs have requirements.
+      requirements: run.requirementUses.filter { _ in
+        !run.looseFilesAreMetros || run.assets.contains { $0.source != .looseFiles }
+      }.map {
         CheckReport.Requirement(
           scales: $0.requirement.scales, reason: $0.requirement.reason, namespaces: $0.namespaces)
       },
@@ -108,7 +116,7 @@ public enum AssetChecker {
         + catalog.sets.filter { $0.skipReason != nil && $0.kind != .iconDocument }.map {
           CheckReport.Skipped(path: $0.path, reason: "\($0.kind)")
         }
-        + run.looseSkips.sorted { $0.key < $1.key }.map {
+        + run.looseSkips.filter { _ in !run.looseFilesAreMetros }.sorted { $0.key < $1.key }.map {
           CheckReport.Skipped(path: $0.key, reason: $0.value)
         })
     summary.namespaces = catalog.namespaces.map(\.id)

@@ -84,8 +84,8 @@ enum FileInspector {
       // Decoding needs every byte: one read of the whole file, the header taken from it.
       do {
         let bytes = try FileIO.readAll(request.path, limit: DecodingLimits.default.maxInputBytes)
-        let tail = bytes.count >= 16 ? bigEndian(bytes, at: bytes.count - 16) : 0
-        head = Head(bytes: bytes, size: bytes.count, isWhole: true, tailCRC: tail)
+        head = Head(
+          bytes: bytes, size: bytes.count, isWhole: true, tailCRC: PNGInspection.crcBeforeIEND(tail: bytes))
       } catch {
         facts.problem = PNGError.from(error).message
         return facts
@@ -100,15 +100,13 @@ enum FileInspector {
     }
     facts.byteCount = head.size
     facts.tailCRC = head.tailCRC
-    do {
-      facts.header = try PNGHeader.probe(head.bytes)
-    } catch {
-      let reason = PNGError.from(error).message
-      facts.problem = sniff(head.bytes).map { "not a PNG: \($0)" } ?? reason
-      return facts
-    }
-    if head.isWhole, let cut = truncation(head.bytes) {
-      facts.problem = cut
+    // The codec reads the bytes: header, chunk list and, for a whole file, IEND.
+    let inspection = PNGInspection(head.bytes, isWholeFile: head.isWhole)
+    facts.header = inspection.header
+    if let problem = inspection.problem {
+      facts.problem =
+        inspection.header == nil
+        ? foreign(inspection).map { "not a PNG: \($0)" } ?? problem.message : problem.message
       return facts
     }
     guard request.decode || request.transparency || request.digest != .none else { return facts }
@@ -121,7 +119,12 @@ enum FileInspector {
       facts.problem = PNGError.from(error).message
       return facts
     }
-    if request.transparency { facts.hasTransparencyChunk = hasChunkBeforeIDAT(bytes, "tRNS") }
+    if request.transparency {
+      // A head holds the chunks before IDAT only when IDAT starts in it: inspect it all.
+      facts.hasTransparencyChunk =
+        head.isWhole
+        ? inspection.hasTransparencyChunk : PNGInspection(bytes, isWholeFile: true).hasTransparencyChunk
+    }
     // Only a file that can be transparent is decoded to learn whether it is.
     let measureAlpha =
       request.transparency && (facts.header?.colorType.hasAlpha == true || facts.hasTransparencyChunk == true)
@@ -241,84 +244,35 @@ enum FileInspector {
         reason: failure == EISDIR ? "is a folder, not a file" : "cannot read: \(FileSystem.errorText())")
     }
     if got < headLength {
-      return Head(
-        bytes: bytes, size: got, isWhole: true, tailCRC: got >= 16 ? bigEndian(bytes, at: got - 16) : 0)
+      return Head(bytes: bytes, size: got, isWhole: true, tailCRC: PNGInspection.crcBeforeIEND(tail: bytes))
     }
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw ReadError(reason: "cannot stat: \(FileSystem.errorText())") }
     let size = Int(info.st_size)
-    var tail = [UInt8](repeating: 0, count: 4)
-    // IEND is the last 12 bytes; the 4 before them are the previous chunk's CRC.
-    let tailRead = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 4, off_t(size - 16)) }
+    var tail = [UInt8](repeating: 0, count: 16)
+    let tailRead = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 16, off_t(size - 16)) }
     return Head(
-      bytes: bytes, size: size, isWhole: size == got, tailCRC: tailRead == 4 ? bigEndian(tail, at: 0) : 0)
+      bytes: bytes, size: size, isWhole: size == got,
+      tailCRC: tailRead == 16 ? PNGInspection.crcBeforeIEND(tail: tail) : 0)
   }
 
-  private static func bigEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
-    UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
-      | UInt32(bytes[offset + 3])
-  }
-
-  /// For a whole file: why its chunks end before IEND, or `nil` when IEND is there.
-  ///
-  /// Bytes after IEND are allowed (a device ignores them); a chunk running past the end is not.
-  static func truncation(_ bytes: [UInt8]) -> String? {
-    var offset = 8
-    while offset + 12 <= bytes.count {
-      let length = Int(bigEndian(bytes, at: offset))
-      if bytes[offset + 4] == 0x49, bytes[offset + 5] == 0x45, bytes[offset + 6] == 0x4E,
-        bytes[offset + 7] == 0x44
-      {
-        return nil
-      }
-      guard length <= bytes.count - offset - 12 else { break }
-      offset += 12 + length
-    }
-    return "truncated: the file ends after \(bytes.count) bytes, before its IEND chunk"
-  }
-
-  /// What a non-PNG file is, from its magic bytes, and what to do about it.
-  static func sniff(_ bytes: [UInt8]) -> String? {
-    func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
-      bytes.count >= offset + magic.count && Array(bytes[offset..<(offset + magic.count)]) == magic
-    }
-    if starts(Array("version https://git-lfs".utf8)) {
-      return
-        "the file is a Git LFS pointer, not the image; fetch the LFS objects before checking (git lfs pull)"
-    }
+  /// What a file that is not a PNG holds, and what to do about it, when its bytes are of a
+  /// format the codec names.
+  static func foreign(_ inspection: PNGInspection) -> String? {
     let kind: String
-    if starts([0xFF, 0xD8, 0xFF]) {
-      kind = "JPEG"
-    } else if starts(Array("GIF8".utf8)) {
-      kind = "GIF"
-    } else if starts(Array("%PDF".utf8)) {
-      kind = "PDF"
-    } else if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) {
-      kind = "WebP"
-    } else if starts(Array("ftyp".utf8), at: 4) {
-      kind = "HEIF/AVIF"
-    } else if starts([0x00, 0x00, 0x01, 0x00]) {
-      kind = "ICO"
-    } else if starts(Array("<svg".utf8)) || starts(Array("<?xml".utf8)) {
-      kind = "SVG/XML"
+    if let format = inspection.format {
+      kind = format.name
     } else {
-      return nil
+      switch inspection.otherContent {
+      case .gitLFSPointer:
+        return
+          "the file is a Git LFS pointer, not the image; fetch the LFS objects before checking (git lfs pull)"
+      case .ico: kind = "ICO"
+      case .xml: kind = "XML"
+      case nil: return nil
+      }
     }
     return "the file holds \(kind) data; Xcode's PNG copy step and most tools reject it, so convert it "
       + "to PNG (or give it its real extension)"
-  }
-
-  /// Whether a chunk of `type` appears before the first IDAT (where tRNS must be).
-  static func hasChunkBeforeIDAT(_ bytes: [UInt8], _ type: String) -> Bool {
-    let wanted = Array(type.utf8)
-    var offset = 8
-    while offset + 8 <= bytes.count {
-      let length = Int(bigEndian(bytes, at: offset))
-      let name = Array(bytes[(offset + 4)..<(offset + 8)])
-      if name == wanted { return true }
-      if name == Array("IDAT".utf8) { return false }
-      offset += 12 + length
-    }
-    return false
   }
 }

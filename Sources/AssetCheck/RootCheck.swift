@@ -164,7 +164,7 @@ struct RootCheck {
     }
     for asset in assets {
       switch asset.source {
-      case .looseFiles: if looseSkips[asset.location] == nil { looseRules(asset) }
+      case .looseFiles: if looseSkips[asset.location] == nil && !looseFilesAreMetros { looseRules(asset) }
       case .imageSet(let path): imageSetRules(asset, set: setsByPath[path])
       case .appIconSet(let path): appIconRules(asset, set: setsByPath[path])
       }

@@ -268,8 +268,10 @@ public enum AppIconSetBuilder {
     let dark = try options.dark.map { try loadMaster($0, role: "dark master") }
     let tinted = try options.tinted.map { try loadMaster($0, role: "tinted master") }
     var warnings: [String] = []
-    let transparent = image.pixels.enumerated().reduce(0) {
-      $1.offset % 4 == 3 && $1.element < 255 ? $0 + 1 : $0
+    let transparent = image.pixels.withUnsafeBufferPointer { pixels in
+      var count = 0
+      for offset in stride(from: 3, to: pixels.count, by: 4) where pixels[offset] != 255 { count += 1 }
+      return count
     }
     if transparent > 0, files.contains(where: \.isFlattened) {
       warnings.append(
@@ -383,7 +385,7 @@ public enum AppIconSetBuilder {
   static func encode(_ image: Bitmap, alpha: Bool, path: String) throws -> [UInt8] {
     do {
       return try PNGEncoder.encode(
-        image, options: PNGEncodingOptions(compressionLevel: 9, includeAlpha: alpha, threads: 1))
+        image, options: PNGEncodingOptions(includeAlpha: alpha, threads: 1))
     } catch {
       throw MakingError(.io, "cannot encode: \(error)", path: path)
     }

@@ -45,7 +45,7 @@ extension DerivePlan {
         let small = Resampler.resize(image, width: width, height: height, options: resampling)
         let header = try? PNGHeader.probe(contentsOf: source)
         let encoding = PNGEncodingOptions(
-          compressionLevel: 9, includeAlpha: header?.colorType.hasAlpha ?? true, threads: 1)
+          includeAlpha: header?.colorType.hasAlpha ?? true, threads: 1)
         let bytes: [UInt8]
         do {
           bytes = try PNGEncoder.encode(small, options: encoding)

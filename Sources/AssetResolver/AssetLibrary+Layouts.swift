@@ -107,12 +107,12 @@ extension AssetLibrary {
   {
     let resolution = try resolve(named: name, for: request, layout: layout)
     let path = resolution.fullPath
+    let load = ImageLoadRequest(
+      path: path, scale: Int(request.scale.rounded(.up)), isVector: CatalogScanner.isVector(path))
     do {
       let bitmap = try cache.stampedImage(
-        forKey: CacheKey(path),
-        load: { () throws -> (Bitmap, FileStamp?) in
-          (try loader.load(ImageLoadRequest(path: path, scale: 1, isVector: false)), FileSystem.stamp(path))
-        })
+        forKey: load.isVector ? CacheKey(path, scale: load.scale) : CacheKey(path),
+        load: { () throws -> (Bitmap, FileStamp?) in (try loader.load(load), FileSystem.stamp(path)) })
       return (bitmap, resolution)
     } catch {
       throw ResolveError(

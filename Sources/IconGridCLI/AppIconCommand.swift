@@ -189,6 +189,11 @@ enum AppIconCommand {
       for name in result.removed {
         console.out("removed \(joinPath(output, name))  (an earlier run's, no longer in the set)\n")
       }
+      let catalog = output.split(separator: "/").dropLast().last
+      if catalog?.hasSuffix(".xcassets") != true {
+        console.out(
+          "note: \(output) is not inside an .xcassets catalog; Xcode reads an app icon set only inside one\n")
+      }
       for name in result.kept {
         console.out("kept \(joinPath(output, name))  (not written by appicon; no slot names it)\n")
       }

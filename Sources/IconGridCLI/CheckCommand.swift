@@ -1,4 +1,5 @@
 import AssetCheck
+import AssetResolver
 
 #if canImport(Glibc)
   import Glibc
@@ -32,6 +33,8 @@ package struct CheckOptions: Sendable, Equatable {
   package var includePreviews = false
   /// List what was not checked (`--verbose`).
   package var verbose = false
+  /// How to read loose files (`--layout`); `nil` to tell from each tree.
+  package var layout: Layout?
 
   /// Creates options.
   package init(
@@ -57,7 +60,8 @@ enum CheckCommand {
     usage:
       "icongrid check ROOT... [--require SCALES] [--target NAME] [--deep] [--strict]\n"
       + "         [--ignore RULE]... [--format text|json|github|junit|sarif]\n"
-      + "         [--baseline FILE] [--write-baseline FILE] [--include-previews] [--verbose]",
+      + "         [--baseline FILE] [--write-baseline FILE] [--include-previews] [--verbose]\n"
+      + "         [--layout apple|react-native]",
     details: """
       Indexes each ROOT (loose PNGs named name[@Nx][~idiom].png, and .xcassets
       catalogs; with an Xcode project, each target's resources as one name space)
@@ -76,6 +80,10 @@ enum CheckCommand {
         --target NAME        Check only this target (or catalog) of the project.
         --include-previews   Check development assets (Preview Assets.xcassets) too.
         --verbose            List every file that was not checked, and why.
+        --layout LAYOUT      react-native: read every loose file by Metro's rules (for a
+                             React Native tree without its package.json); apple:
+                             UIKit's rules alone. By default Android res/ folders,
+                             Flutter projects and React Native packages are told apart.
         --deep               Decode every PNG fully; any decoding error is unreadable.
         --format FORMAT      text (default), json, github (workflow annotations), junit
                              (XML, a test case per asset), sarif (SARIF 2.1.0).
@@ -101,6 +109,7 @@ enum CheckCommand {
       OptionSpec(name: "--target", takesValue: true),
       OptionSpec(name: "--include-previews", takesValue: false),
       OptionSpec(name: "--verbose", takesValue: false),
+      OptionSpec(name: "--layout", takesValue: true),
     ],
     parse: { (parsed) throws -> Command in
       guard !parsed.positionals.isEmpty else { throw UsageError("no roots given", subcommand: "check") }
@@ -111,6 +120,14 @@ enum CheckCommand {
       options.target = parsed.value("--target")
       options.includePreviews = parsed.has("--include-previews")
       options.verbose = parsed.has("--verbose")
+      if let text = parsed.value("--layout") {
+        guard let layout = Layout.named(text), layout == .apple || layout == .reactNative else {
+          throw UsageError(
+            "unknown layout '\(text)' for check (apple or react-native; Android and Flutter folders are read by their own rules anyway)",
+            subcommand: "check")
+        }
+        options.layout = layout
+      }
       options.format = try parseFormat(parsed, default: ReportFormat.text, subcommand: "check")
       options.baseline = parsed.value("--baseline")
       options.writeBaseline = parsed.value("--write-baseline")
@@ -186,9 +203,10 @@ enum CheckCommand {
         return error.isMissing ? ExitStatus.noInput : ExitStatus.dataError
       }
     }
-    let configuration = CheckConfiguration(
+    var configuration = CheckConfiguration(
       requiredScales: options.requiredScales, deep: options.deep, ignoredRules: Set(options.ignoredRules),
       includePreviews: options.includePreviews, target: options.target)
+    configuration.layout = options.layout
     var report = AssetChecker.check(roots: options.roots, configuration: configuration)
     if let target = options.target, !report.roots.contains(where: { $0.namespaces.contains(target) }) {
       let known = Array(Set(report.roots.flatMap { $0.namespaces })).sorted()

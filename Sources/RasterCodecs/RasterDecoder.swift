@@ -40,4 +40,41 @@ public enum RasterDecoder {
       throw RasterError(.unsupported, "\(format.description) is not decoded by RasterCodecs")
     }
   }
+
+  /// Reads a file and decodes it as the format its bytes name.
+  ///
+  /// ```swift
+  /// let bitmap = try RasterDecoder.decode(contentsOf: "Icon.imageset/icon.jpg")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: the file.
+  ///   - limits: the largest image and input accepted; a longer file is refused before it
+  ///     is read.
+  /// - Returns: the image, upright, in sRGB.
+  /// - Throws: ``RasterError`` naming `path`: ``RasterError/Code/io`` when the file cannot
+  ///   be read, ``RasterError/Code/unsupported`` when its bytes are not one of
+  ///   ``formats``, or any error of ``decode(_:format:limits:)``.
+  public static func decode(contentsOf path: String, limits: DecodingLimits = .default) throws -> Bitmap {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileIO.readAll(path, limit: limits.maxInputBytes)
+    } catch let error as PNGError {
+      let code: RasterError.Code = error.code == .limitExceeded ? .limitExceeded : .io
+      throw RasterError(code, error.reason, path: path, underlying: error.underlying)
+    }
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let pathExtension = name.contains(".") ? String(name.split(separator: ".").last ?? "") : ""
+    let sniffed = ImageFormat.sniff(bytes, pathExtension: pathExtension)
+    guard let format = sniffed, formats.contains(format) else {
+      throw RasterError(
+        .unsupported, "\(sniffed?.description ?? "not an image"), not a JPEG, WebP, HEIC, AVIF or GIF file",
+        path: path)
+    }
+    do {
+      return try decode(bytes, format: format, limits: limits)
+    } catch let error as RasterError {
+      throw error.at(path)
+    }
+  }
 }

@@ -101,6 +101,18 @@ struct FuzzRegressionTests {
   func foldersExist() {
     #expect(Fixtures.entries(of: Self.root).contains("decode"))
     #expect(Fixtures.entries(of: Self.root).contains("probe"))
+    #expect(Fixtures.entries(of: Self.root).contains("sniff"))
+  }
+
+  @Test("sniffer inputs name a format or none, the same from their first bytes")
+  func replaySniff() throws {
+    for name in Self.inputs("sniff") {
+      let bytes = try Fixtures.read(Self.root + "/sniff/" + name)
+      let format = ImageFormat.sniff(bytes, pathExtension: "svgz")
+      #expect(format == ImageFormat.sniff(bytes.prefix(ImageFormat.sniffLength), pathExtension: "svgz"))
+      let inspection = PNGInspection(bytes)
+      #expect(inspection.header != nil || !inspection.errors.isEmpty)
+    }
   }
 
   @Test("decoder and probe inputs give a bitmap or a PNGError", arguments: inputs("decode") + inputs("probe"))

@@ -1,4 +1,5 @@
 import PNGCodec
+import TestSupport
 import Testing
 
 @testable import RasterCodecs
@@ -97,5 +98,43 @@ struct SplitMix {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
+  }
+}
+
+@Suite("Reading files")
+struct FileTests {
+  @Test("a file is decoded as the format its bytes name, whatever its extension")
+  func webpSavedAsPNG() throws {
+    let path = TestPaths.testData(
+      "real/home-assistant-iOS/Sources/App/Resources/Assets.xcassets/AppIcon.appiconset/32-mac.png")
+    let bitmap = try RasterDecoder.decode(contentsOf: path)
+    #expect(bitmap.width == 32 && bitmap.height == 32)
+  }
+
+  @Test("a missing file, a PNG and a truncated file are errors that name the file")
+  func errorsNameTheFile() throws {
+    let missing = Support.fixtures + "/no-such-file.jpg"
+    #expect(throws: RasterError.self) { try RasterDecoder.decode(contentsOf: missing) }
+    do {
+      _ = try RasterDecoder.decode(contentsOf: missing)
+    } catch let error as RasterError {
+      #expect(error.code == .io && error.path == missing)
+    }
+    let png = TestPaths.testData("pngsuite/basn2c08.png")
+    do {
+      _ = try RasterDecoder.decode(contentsOf: png)
+      Issue.record("decoded a PNG")
+    } catch let error as RasterError {
+      #expect(error.code == .unsupported && error.path == png)
+      #expect(error.description.contains("a PNG"))
+    }
+    let cut = try Support.temporaryFile(Array(try Support.fixture("photo.jpg").prefix(400)), suffix: ".jpg")
+    defer { Support.remove(cut) }
+    do {
+      _ = try RasterDecoder.decode(contentsOf: cut)
+      Issue.record("decoded a truncated file")
+    } catch let error as RasterError {
+      #expect(error.code == .truncated && error.description.hasPrefix(cut + ": JPEG data ends"))
+    }
   }
 }

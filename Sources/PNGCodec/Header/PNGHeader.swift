@@ -79,13 +79,9 @@ public struct PNGHeader: Sendable, Hashable {
   var filteredSize: Int {
     func bytes(_ width: Int) -> Int { (width * colorType.channels * bitDepth + 7) / 8 }
     guard interlaced else { return height * (1 + rowBytes) }
-    let passes = [
-      (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2),
-    ]
     var total = 0
-    for (x0, y0, dx, dy) in passes {
-      let w = (width - x0 + dx - 1) / dx
-      let h = (height - y0 + dy - 1) / dy
+    for pass in Adam7.passes {
+      let (w, h) = pass.size(width: width, height: height)
       if w > 0 && h > 0 { total += h * (1 + bytes(w)) }
     }
     return total
@@ -129,7 +125,7 @@ public struct PNGHeader: Sendable, Hashable {
       throw PNGError(.truncated, "truncated before IHDR (\(raw.count) bytes)")
     }
     // Chunk types compared as big-endian integers: the probe runs over whole catalogs.
-    if readUInt32(raw, at: offset + 4) == 0x4367_4249 {  // CgBI
+    if readUInt32(raw, at: offset + 4) == ChunkType.cgbi {
       isCgBI = true
       let length = Int(readUInt32(raw, at: offset))
       guard length <= 64 else {
@@ -141,7 +137,7 @@ public struct PNGHeader: Sendable, Hashable {
       throw PNGError(.truncated, "truncated before IHDR (\(raw.count) bytes)")
     }
     let length = readUInt32(raw, at: offset)
-    guard readUInt32(raw, at: offset + 4) == 0x4948_4452 else {  // IHDR
+    guard readUInt32(raw, at: offset + 4) == ChunkType.ihdr else {
       throw PNGError(.badHeader, "first chunk is \(printable(chunkType(raw, at: offset))), not IHDR")
     }
     guard length == 13 else {
@@ -207,27 +203,4 @@ public struct PNGHeader: Sendable, Hashable {
         raw.isEmpty ? "empty file" : "truncated inside the signature (\(raw.count) bytes)")
     }
   }
-}
-
-func readUInt32(_ raw: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
-  UInt32(raw[offset]) << 24 | UInt32(raw[offset + 1]) << 16 | UInt32(raw[offset + 2]) << 8
-    | UInt32(raw[offset + 3])
-}
-
-func chunkType(_ raw: UnsafeRawBufferPointer, at offset: Int) -> String {
-  String(decoding: raw[(offset + 4)..<(offset + 8)], as: Unicode.ASCII.self)
-}
-
-func crc(_ raw: UnsafeRawBufferPointer, from offset: Int, count: Int) -> UInt32 {
-  UInt32(crc32(0, raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + offset, uInt(count)))
-}
-
-func printable(_ type: String) -> String {
-  let clean = type.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic }
-  return clean ? type : "an unreadable chunk type"
-}
-
-func hex(_ value: UInt32) -> String {
-  let digits = String(value, radix: 16)
-  return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
 }

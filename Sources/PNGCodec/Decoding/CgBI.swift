@@ -1,11 +1,9 @@
-internal import CLibPNG
-
 /// Apple's "iPhone-optimized" PNG: a `CgBI` chunk before IHDR, IDAT holding raw deflate
 /// (no zlib header or Adler-32), and pixels stored BGRA with premultiplied alpha.
 ///
-/// Conversion rebuilds a standard PNG around the same deflate data (zlib header and
-/// Adler-32 added, CgBI dropped), lets libpng decode it, then swaps blue and red and
-/// divides out the alpha.
+/// Conversion inflates the raw deflate data once (bounded by the header's size), rebuilds
+/// a standard PNG around it in stored zlib blocks (CgBI and iDOT dropped), lets libpng
+/// unfilter and expand it, then swaps blue and red and divides out the alpha.
 ///
 /// Colour conversion (gAMA, cHRM, sRGB, iCCP) applies to straight colours, so when the
 /// pixels carry alpha the colour chunks are held back: libpng first decodes the stored
@@ -18,43 +16,39 @@ enum CgBI {
     var colorChunks: [UInt8]
   }
 
-  /// gAMA, cHRM, sRGB and iCCP as big-endian integers.
-  static let colorChunkTypes: Set<UInt32> = [0x6741_4D41, 0x6348_524D, 0x7352_4742, 0x6943_4350]
-
   static func standardPNG(
     from raw: UnsafeRawBufferPointer, header: PNGHeader, ihdrOffset: Int, keepColorChunks: Bool
   ) throws -> Standard {
     var out = PNGHeader.signature
     var colorChunks: [UInt8] = []
     var deflated: [UInt8] = []
-    var offset = ihdrOffset
     var copied: [UInt8] = []
     var sawIEND = false
-    while offset + 8 <= raw.count {
-      let length = Int(readUInt32(raw, at: offset))
-      let type = chunkType(raw, at: offset)
-      guard length <= raw.count - offset - 12 else {
-        throw PNGError(
-          .truncated, "CgBI file truncated inside \(printable(type)) (chunk claims \(length) bytes)")
+    var reader = ChunkReader(raw, from: ihdrOffset)
+    while let chunk = reader.next() {
+      guard reader.crcMatches(chunk) else {
+        throw PNGError(.crcMismatch, "CgBI file: CRC mismatch in \(reader.name(chunk))")
       }
-      let data = UnsafeRawBufferPointer(rebasing: raw[(offset + 8)..<(offset + 8 + length)])
-      let stored = readUInt32(raw, at: offset + 8 + length)
-      if crc(raw, from: offset + 4, count: length + 4) != stored {
-        throw PNGError(.crcMismatch, "CgBI file: CRC mismatch in \(printable(type))")
-      }
-      switch type {
-      case "IDAT": deflated.append(contentsOf: data)
-      case "IEND": sawIEND = true
-      case "iDOT", "CgBI": break
+      let data = reader.data(chunk)
+      switch chunk.type {
+      case ChunkType.idat: deflated.append(contentsOf: data)
+      case ChunkType.iend: sawIEND = true
+      case ChunkType.idot, ChunkType.cgbi: break
       default:
-        if !keepColorChunks && colorChunkTypes.contains(readUInt32(raw, at: offset + 4)) {
+        let type = chunkType(raw, at: chunk.offset)
+        if !keepColorChunks && ChunkType.color.contains(chunk.type) {
           appendChunk(&colorChunks, type: type, data: data)
         } else {
           appendChunk(&copied, type: type, data: data)
         }
       }
-      offset += 12 + length
       if sawIEND { break }
+    }
+    switch reader.stop {
+    case .cut(let chunk), .overlong(let chunk):
+      throw PNGError(
+        .truncated, "CgBI file truncated inside \(reader.name(chunk)) (chunk claims \(chunk.length) bytes)")
+    case .reading, .end, .fragment: break
     }
     guard sawIEND else {
       throw PNGError(.truncated, "CgBI file truncated (no IEND)")
@@ -63,15 +57,24 @@ enum CgBI {
       throw PNGError(.cgbi, "CgBI file has no image data (no IDAT)")
     }
     let expected = header.filteredSize
-    let adler = try deflated.withUnsafeBytes { (input) throws -> UInt32 in
-      try Zlib.adlerOfRawInflate(input, expectedBytes: expected)
+    // The raw deflate data is inflated here, once; libpng gets it back in stored blocks,
+    // which it copies rather than inflates a second time.
+    let filtered: [UInt8]
+    do throws(Inflate.Failure) {
+      filtered = try deflated.withUnsafeBytes { input in
+        Result { () throws(Inflate.Failure) in try Inflate.bounded(input, .raw, expectedBytes: expected) }
+      }.get()
+    } catch .noMemory {
+      throw PNGError(.io, "zlib could not start inflating (out of memory?)")
+    } catch .damaged(let said) {
+      throw PNGError(.cgbi, "CgBI file: damaged image data", underlying: said)
+    } catch .short(let produced) {
+      throw PNGError(.truncated, "CgBI file: truncated inside IDAT (\(produced) of \(expected) bytes)")
     }
-    var zlibStream: [UInt8] = [0x78, 0x01]
-    zlibStream.reserveCapacity(deflated.count + 6)
-    zlibStream.append(contentsOf: deflated)
-    appendUInt32(&zlibStream, adler)
     out.append(contentsOf: copied)
-    zlibStream.withUnsafeBytes { appendChunk(&out, type: "IDAT", data: $0) }
+    filtered.withUnsafeBytes { rows in
+      Zlib.stored(rows).withUnsafeBytes { appendChunk(&out, type: "IDAT", data: $0) }
+    }
     appendChunk(&out, type: "IEND", data: UnsafeRawBufferPointer(start: nil, count: 0))
     return Standard(png: out, colorChunks: colorChunks)
   }
@@ -128,25 +131,4 @@ enum CgBI {
       }
     }
   }
-}
-
-func appendUInt32(_ out: inout [UInt8], _ value: UInt32) {
-  out.append(UInt8(truncatingIfNeeded: value >> 24))
-  out.append(UInt8(truncatingIfNeeded: value >> 16))
-  out.append(UInt8(truncatingIfNeeded: value >> 8))
-  out.append(UInt8(truncatingIfNeeded: value))
-}
-
-/// Appends length, type, data and CRC.
-func appendChunk(_ out: inout [UInt8], type: String, data: UnsafeRawBufferPointer) {
-  appendUInt32(&out, UInt32(data.count))
-  let typeBytes = Array(type.utf8)
-  out.append(contentsOf: typeBytes)
-  out.append(contentsOf: data)
-  var checksum = typeBytes.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, 4)) }
-  if let base = data.baseAddress, data.count > 0 {
-    checksum = UInt32(
-      crc32(uLong(checksum), base.assumingMemoryBound(to: UInt8.self), uInt(data.count)))
-  }
-  appendUInt32(&out, checksum)
 }
