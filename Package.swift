@@ -75,7 +75,7 @@ let package = Package(
       name: "IconGridCLI",
       dependencies: [
         "ContactSheet", "SheetManifest", "AssetCheck", "AssetMaking", "AssetResolver", "ImageDecoding", "PNGCodec",
-        "IconGridSupport",
+        "IconGridSupport", "Resampling",
       ]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     // What the test targets share: the package's and the shared test data's paths,
