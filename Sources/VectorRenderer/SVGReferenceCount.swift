@@ -124,7 +124,7 @@ enum SVGReferenceCount {
     var index = tag.startIndex
     while index < tag.endIndex {
       let byte = tag[index]
-      guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") else {
+      guard index > tag.startIndex, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") else {
         index += 1
         continue
       }
