@@ -25,6 +25,7 @@ FULL = [
     "Sources/AssetResolver/",
     "Sources/ContactSheet/",
     "Sources/SheetManifest/",
+    "Sources/Resampling/",
 ]
 
 # Requirements of the standard library's protocols: DocC shows the protocol's own
