@@ -33,7 +33,7 @@ package struct AppIconCommandOptions: Sendable, Equatable {
 enum AppIconCommand {
   static let subcommand = Subcommand(
     name: "appicon",
-    summary: "Make an app icon set with every size a platform needs from one 1024-px master.",
+    summary: "Make an app icon set (or Android icons) from one 1024-px master.",
     usage:
       "icongrid appicon MASTER -o DIR/AppIcon.appiconset [--platform ios,watchos,macos,android]\n"
       + "         [--single-size | --all-sizes] [--dark FILE] [--tinted FILE] [--background COLOR] [--force]",

@@ -32,7 +32,7 @@ package struct DeriveCommandOptions: Sendable, Equatable {
 enum DeriveCommand {
   static let subcommand = Subcommand(
     name: "derive",
-    summary: "Make the missing scales of icons (name@2x.png, image set slots) from their best source.",
+    summary: "Make the missing scales of icons from their best source (never enlarging).",
     usage:
       "icongrid derive ROOT... [--write] [--force] [--from 3x|2x|vector] [--to 1x,2x]\n"
       + "         [--require SCALES] [--target NAME] [--linear] [--format text|json]",
