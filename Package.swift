@@ -53,7 +53,7 @@ let package = Package(
     .target(name: "RasterCodecs", dependencies: ["PNGCodec", "CJPEG", "CWebP", "CHeif", "CGIF", "CLcms2"]),
     // Every image format behind one entry point: sniffed once, rasters decoded, vectors
     // rendered. AssetResolver does not link it; ContactSheet and the CLI pass it in as a loader.
-    .target(name: "ImageDecoding", dependencies: ["PNGCodec"]),
+    .target(name: "ImageDecoding", dependencies: ["PNGCodec", "RasterCodecs", "VectorRenderer"]),
     // A sheet's content and the manifests that describe it, without FreeType: the manifest
     // fuzz target links only this.
     .target(name: "SheetManifest"),
@@ -64,7 +64,7 @@ let package = Package(
         "CHarfBuzz",
         "CFriBidi",
       ]),
-    .target(name: "AssetCheck", dependencies: ["AssetResolver", "PNGCodec", "IconGridSupport"]),
+    .target(name: "AssetCheck", dependencies: ["AssetResolver", "ImageDecoding", "PNGCodec", "IconGridSupport"]),
     // Derive and app icon sets: making what check finds missing, on the shared resampler.
     .target(
       name: "AssetMaking",
@@ -75,7 +75,7 @@ let package = Package(
       name: "IconGridCLI",
       dependencies: [
         "ContactSheet", "SheetManifest", "AssetCheck", "AssetMaking", "AssetResolver", "ImageDecoding", "PNGCodec",
-        "IconGridSupport",
+        "IconGridSupport", "Resampling",
       ]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     // What the test targets share: the package's and the shared test data's paths,

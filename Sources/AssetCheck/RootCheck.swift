@@ -162,6 +162,7 @@ struct RootCheck {
     for path in probed where !skippedFiles.contains(path) {
       if let fileFacts = facts[path] { fileRules(path, fileFacts) }
     }
+    formatRules()
     for asset in assets {
       switch asset.source {
       case .looseFiles: if looseSkips[asset.location] == nil && !looseFilesAreMetros { looseRules(asset) }

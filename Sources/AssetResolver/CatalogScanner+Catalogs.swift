@@ -256,6 +256,8 @@ extension CatalogScanner {
       images = [ContentsFile.Image(filename: contents.properties?.filename)]
     } else if kind == .stickerSequence {
       images = (contents.frames ?? []).map { ContentsFile.Image(filename: $0.filename) }
+    } else if kind == .symbolSet {
+      images = contents.symbols ?? []
     }
     for image in images {
       let traits = image.traits

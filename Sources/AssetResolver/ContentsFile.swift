@@ -181,14 +181,17 @@ package struct ContentsFile: Decodable {
   package var images: [Image]?
   package var properties: Properties?
   package var frames: [Frame]?
+  /// A symbol set's SVG templates (its `symbols` array, slots like `images`).
+  package var symbols: [Image]?
 
-  enum CodingKeys: String, CodingKey { case images, properties, frames }
+  enum CodingKeys: String, CodingKey { case images, properties, frames, symbols }
 
   package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     images = try container.decodeIfPresent([Image].self, forKey: .images)
     properties = try container.decodeIfPresent(Properties.self, forKey: .properties)
     frames = (try? container.decodeIfPresent([Frame].self, forKey: .frames)) ?? nil
+    symbols = try container.decodeIfPresent([Image].self, forKey: .symbols)
   }
 
   /// The `Contents.json` in the folder `fd`: `nil` when there is none.

@@ -40,7 +40,8 @@ public enum SetKind: String, Sendable, Hashable, CaseIterable, CustomStringConve
   case gameCenterDashboardImage = "gcdashboardimage"
   /// `Name.colorset`: a named colour.
   case colorSet = "colorset"
-  /// `Name.symbolset`: a custom SF Symbol (an SVG template, drawn tinted).
+  /// `Name.symbolset`: a custom SF Symbol (an SVG template, drawn tinted): an asset whose
+  /// one scale-less slot is its template.
   case symbolSet = "symbolset"
   /// `Name.dataset`: arbitrary data.
   case dataSet = "dataset"
@@ -76,7 +77,7 @@ public enum SetKind: String, Sendable, Hashable, CaseIterable, CustomStringConve
   /// Whether the index makes an asset of it (its slots are images a request may get).
   public var isImageSource: Bool {
     switch self {
-    case .imageSet, .appIconSet, .launchImage, .sticker, .stickerSequence, .stickersIconSet: true
+    case .imageSet, .appIconSet, .launchImage, .sticker, .stickerSequence, .stickersIconSet, .symbolSet: true
     default: false
     }
   }
@@ -99,7 +100,6 @@ public enum SetKind: String, Sendable, Hashable, CaseIterable, CustomStringConve
   public var skipReason: String? {
     switch self {
     case .colorSet: "a colour set: a colour, not an image"
-    case .symbolSet: "a symbol set: an SF Symbol template, drawn tinted; not drawn by this index yet"
     case .dataSet: "a data set: data, not an image"
     case .arResourceGroup, .arReferenceImage, .arObject:
       "an AR resource: ARKit detects it; no screen draws it"

@@ -64,6 +64,7 @@ enum InfoCommand {
     var width: Int?
     var height: Int?
     var pointSize: PointDimensions?
+    var glyph: String?
     var scale: Int
     var digest: String?
     var error: ImageDecodingError?
@@ -83,6 +84,7 @@ enum InfoCommand {
         ("pointWidth", pointSize.map { .double($0.width) } ?? .null),
         ("pointHeight", pointSize.map { .double($0.height) } ?? .null),
         ("renderScale", pointSize == nil ? .null : .int(scale)),
+        ("symbolGlyph", .optional(glyph)),
         ("decoded", .bool(digest != nil)),
         ("pixelDigest", .optional(digest)),
         ("error", .optional(error?.reason)),
@@ -96,7 +98,9 @@ enum InfoCommand {
           "\(formatName) \(header.width)×\(header.height) \(header.bitDepth)-bit \(header.colorType)"
             + (header.interlaced ? " interlaced" : ""))
       } else if let pointSize, let width, let height {
-        parts.append("\(formatName) \(pointSize) pt, rendered \(width)×\(height) px at \(scale)x")
+        parts.append(
+          "\(formatName) \(pointSize) pt" + (glyph.map { " (symbol glyph \($0))" } ?? "")
+            + ", rendered \(width)×\(height) px at \(scale)x")
       } else if let width, let height {
         parts.append("\(formatName) \(width)×\(height)")
       } else if let format {
@@ -120,6 +124,7 @@ enum InfoCommand {
       report.width = probe.pixelWidth
       report.height = probe.pixelHeight
       report.pointSize = probe.pointSize
+      report.glyph = probe.glyph
     } catch {
       report.format = error.format
       report.error = error

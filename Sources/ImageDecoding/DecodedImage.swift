@@ -13,6 +13,9 @@ public struct DecodedImage: Sendable, Hashable {
   /// A vector image's own size, in points (a PDF page's box, an SVG's width and height);
   /// `nil` for a raster image.
   public var pointSize: PointDimensions?
+  /// The element of an SVG symbol template drawn alone (`Regular-M`); `nil` for any other
+  /// image.
+  public var glyph: String?
 
   /// Creates a result.
   ///
@@ -21,12 +24,16 @@ public struct DecodedImage: Sendable, Hashable {
   ///   - format: the sniffed format.
   ///   - mismatch: how the bytes disagree with the extension, or `nil`.
   ///   - pointSize: a vector image's size in points, or `nil` for a raster.
-  public init(bitmap: Bitmap, format: ImageFormat, mismatch: String? = nil, pointSize: PointDimensions? = nil)
-  {
+  ///   - glyph: the symbol template's element drawn, or `nil`.
+  public init(
+    bitmap: Bitmap, format: ImageFormat, mismatch: String? = nil, pointSize: PointDimensions? = nil,
+    glyph: String? = nil
+  ) {
     self.bitmap = bitmap
     self.format = format
     self.mismatch = mismatch
     self.pointSize = pointSize
+    self.glyph = glyph
   }
 
   /// Width of ``bitmap``, in pixels: the size decoded, or rendered for a vector.

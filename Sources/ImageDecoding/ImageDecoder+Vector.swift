@@ -1,21 +1,81 @@
 import PNGCodec
+import VectorRenderer
 
 extension ImageDecoder {
-  /// Renders a PDF (page 1) or an SVG at `size`.
+  /// The glyph of a custom symbol's SVG template an app shows by default (weight Regular,
+  /// scale Medium), which is what a symbol set is drawn as.
+  public static let symbolGlyph = "Regular-M"
+
+  /// The glyphs tried, in order: a template may hold only the small or large scale of a
+  /// weight (the SF Symbols app interpolates the rest), as duckduckgo's `AI-Chat` holds
+  /// only `*-S`.
+  static let symbolGlyphs = [symbolGlyph, "Regular-S", "Regular-L"]
+
+  /// Renders a PDF (page 1) or an SVG at `size`; an SVG symbol template (one with a
+  /// ``symbolGlyph`` element, or failing that `Regular-S` or `Regular-L`) is drawn as that
+  /// glyph alone. The pixel size is checked
+  /// against `limits` before the render allocates anything.
   static func renderVector(
     _ bytes: [UInt8], format: ImageFormat, path: String?, size: RenderSize, limits: DecodingLimits
-  ) throws(ImageDecodingError) -> (Bitmap, PointDimensions) {
-    throw ImageDecodingError(
-      .corrupt, "this build of IconGrid has no \(format.name) renderer linked", path: path, format: format)
+  ) throws(ImageDecodingError) -> (Bitmap, PointDimensions, glyph: String?) {
+    let (image, points, glyph) = try parseVector(bytes, format: format, path: path, limits: limits)
+    let pixels = try renderedPixels(points, size: size, path: path, format: format, limits: limits)
+    do {
+      let bitmap: Bitmap
+      if let glyph {
+        bitmap = try image.render(width: pixels.width, height: pixels.height, elementID: glyph)
+      } else {
+        switch size {
+        case .scale(let scale): bitmap = try image.render(scale: scale)
+        case .pixels(let width, let height): bitmap = try image.render(width: width, height: height)
+        }
+      }
+      return (bitmap, points, glyph)
+    } catch {
+      throw vectorError(error, path: path, format: format)
+    }
   }
-}
 
-extension ImageDecoder {
-  /// A PDF's first page box or an SVG's size, in points.
-  static func vectorPointSize(
+  /// Parses a vector file: the image, its size in points (a symbol template's: its glyph's
+  /// ink bounds) and the glyph drawn, if it is a symbol template.
+  static func parseVector(
     _ bytes: [UInt8], format: ImageFormat, path: String?, limits: DecodingLimits
-  ) throws(ImageDecodingError) -> PointDimensions {
-    throw ImageDecodingError(
-      .corrupt, "this build of IconGrid has no \(format.name) renderer linked", path: path, format: format)
+  ) throws(ImageDecodingError) -> (VectorImage, PointDimensions, glyph: String?) {
+    do {
+      let image = try VectorImage(bytes: bytes, format: format, path: path, limits: vectorLimits(limits))
+      if format == .svg, let glyph = symbolGlyphs.first(where: { image.hasElement(id: $0) }) {
+        let size = try image.elementSize(id: glyph)
+        return (image, PointDimensions(width: size.width, height: size.height), glyph)
+      }
+      return (image, PointDimensions(width: image.pointSize.width, height: image.pointSize.height), nil)
+    } catch {
+      throw vectorError(error, path: path, format: format)
+    }
+  }
+
+  /// The renderer's limits within the decoding limits: the smaller of each.
+  static func vectorLimits(_ limits: DecodingLimits) -> VectorLimits {
+    let base = VectorLimits.default
+    return VectorLimits(
+      maxInputBytes: min(base.maxInputBytes, limits.maxInputBytes),
+      maxPixels: min(base.maxPixels, limits.maxPixels),
+      maxSide: min(base.maxSide, limits.maxWidth, limits.maxHeight), maxElements: base.maxElements)
+  }
+
+  private static func vectorError(_ error: any Error, path: String?, format: ImageFormat)
+    -> ImageDecodingError
+  {
+    guard let error = error as? VectorError else {
+      return ImageDecodingError(.corrupt, "\(error)", path: path, format: format)
+    }
+    let code: ImageDecodingError.Code
+    switch error.code {
+    case .limitExceeded: code = .limitExceeded
+    case .notFound: code = .notFound
+    case .io: code = .io
+    case .invalidArgument: code = .invalidRequest
+    default: code = .corrupt
+    }
+    return ImageDecodingError(code, error.message, path: path, format: format)
   }
 }

@@ -66,8 +66,9 @@ public enum ImageDecoder {
       let bitmap = try decodeRaster(bytes, format: format, path: path, limits: limits)
       return DecodedImage(bitmap: bitmap, format: format, mismatch: mismatch)
     case .pdf, .svg:
-      let (bitmap, points) = try renderVector(bytes, format: format, path: path, size: size, limits: limits)
-      return DecodedImage(bitmap: bitmap, format: format, mismatch: mismatch, pointSize: points)
+      let (bitmap, points, glyph) = try renderVector(
+        bytes, format: format, path: path, size: size, limits: limits)
+      return DecodedImage(bitmap: bitmap, format: format, mismatch: mismatch, pointSize: points, glyph: glyph)
     }
   }
 

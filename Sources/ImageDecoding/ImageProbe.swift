@@ -15,6 +15,8 @@ public struct ImageProbe: Sendable, Hashable {
   public var pointSize: PointDimensions?
   /// A PNG's (or CgBI file's) header; `nil` for other formats.
   public var pngHeader: PNGHeader?
+  /// The element of an SVG symbol template that is drawn (`Regular-M`); `nil` otherwise.
+  public var glyph: String?
 }
 
 extension ImageDecoder {
@@ -46,11 +48,11 @@ extension ImageDecoder {
       }
     case .pdf, .svg:
       let bytes = try read(path, limits: limits)
-      let points = try vectorPointSize(bytes, format: format, path: path, limits: limits)
+      let (_, points, glyph) = try parseVector(bytes, format: format, path: path, limits: limits)
       let pixels = try renderedPixels(points, size: size, path: path, format: format, limits: limits)
       return ImageProbe(
         format: format, mismatch: mismatch, pixelWidth: pixels.width, pixelHeight: pixels.height,
-        pointSize: points)
+        pointSize: points, glyph: glyph)
     case .jpeg, .webp, .heic, .avif, .gif:
       let image = try decode(contentsOf: path, size: size, limits: limits)
       return ImageProbe(

@@ -98,7 +98,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
   public static func sniff(_ bytes: some Collection<UInt8>, pathExtension: String = "") -> ImageFormat? {
     let head = Array(bytes.prefix(sniffLength))
     func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
-      head.count >= offset + prefix.count && Array(head[offset..<offset + prefix.count]) == prefix
+      head.count >= offset + prefix.count && head[offset..<offset + prefix.count].elementsEqual(prefix)
     }
     if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
       return starts(Array("CgBI".utf8), at: 12) ? .cgbi : .png
@@ -140,9 +140,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
   /// - Returns: the mismatch in words, or `nil`.
   public static func mismatch(_ format: ImageFormat?, pathExtension: String) -> String? {
     guard let promised = promised(byExtension: pathExtension) else { return nil }
-    guard let format else {
-      return "not \(promised.description): its bytes are no image format IconGrid knows"
-    }
+    guard let format else { return "not \(promised.description): its bytes are no image format" }
     if format == promised || (format == .cgbi && promised == .png) { return nil }
     return "\(format.name) data in a .\(pathExtension) file"
   }
@@ -205,7 +203,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     guard haystack.count >= needle.count else { return false }
     var index = haystack.startIndex
     while index + needle.count <= haystack.endIndex {
-      if haystack[index] == needle[0] && Array(haystack[index..<index + needle.count]) == needle {
+      if haystack[index] == needle[0] && haystack[index..<index + needle.count].elementsEqual(needle) {
         return true
       }
       index += 1
@@ -221,7 +219,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     }
     func skip(past terminator: [UInt8]) -> Bool {
       while index + terminator.count <= head.count {
-        if Array(head[index..<index + terminator.count]) == terminator {
+        if head[index..<index + terminator.count].elementsEqual(terminator) {
           index += terminator.count
           return true
         }

@@ -86,8 +86,15 @@ public enum HEIFDecoder {
 
     let outWidth = Int(heif_image_get_width(image, heif_channel_interleaved))
     let outHeight = Int(heif_image_get_height(image, heif_channel_interleaved))
+    // libheif 1.15 decodes the size the coded stream says, which the limits never saw.
+    guard outWidth <= width, outHeight <= height else {
+      throw RasterError(
+        .corruptData,
+        "\(format.name) image codes \(outWidth)×\(outHeight) pixels but its header (ispe) says \(width)×\(height); the file is damaged"
+      )
+    }
     var stride: Int32 = 0
-    guard outWidth > 0, outHeight > 0, outWidth <= width, outHeight <= height,
+    guard outWidth > 0, outHeight > 0,
       let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride)
     else {
       throw RasterError(.corruptData, "\(format.name) decoder returned no 8-bit RGB image")

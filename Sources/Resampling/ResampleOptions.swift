@@ -18,6 +18,12 @@ public struct ResampleOptions: Sendable, Hashable {
     /// areas are averaged. `s = 1 ÷ 24` cancels the variance a pixel's box adds; 0 is
     /// ``area``.
     case compensatedArea(strength: Double)
+    /// Exact area coverage of a smooth reconstruction of the source: inside each source
+    /// pixel, the parabola through its own and its two neighbours' means (keeping each
+    /// pixel's mean). A destination pixel that covers whole source pixels reads exactly
+    /// their mean, as ``area`` does; one whose edge cuts a source pixel reads the part of
+    /// the parabola it covers, instead of a flat share. Enlarging interpolates linearly.
+    case quadraticArea
     /// A sinc windowed by a wider sinc (Lanczos) with `lobes` lobes each side, stretched by
     /// the ratio when shrinking; 2 or 3 are usual.
     case lanczos(lobes: Int)

@@ -21,9 +21,10 @@ struct AxisTaps: Sendable {
     for index in 0..<output {
       let raw: [(Int, Double)]
       switch kernel {
-      case .area where ratio < 1, .compensated where ratio < 1:
+      case .area where ratio < 1, .compensated where ratio < 1, .quadratic where ratio < 1:
         raw = Self.linear(index, ratio: ratio, input: input)
       case .area: raw = Self.area(index, ratio: ratio)
+      case .quadratic: raw = Self.quadratic(index, ratio: ratio)
       case .compensated(let strength): raw = Self.compensated(index, ratio: ratio, strength: strength)
       case .lanczos(let lobes): raw = Self.lanczos(index, ratio: ratio, lobes: lobes)
       }
@@ -54,6 +55,36 @@ struct AxisTaps: Sendable {
       let overlap = min(end, Double(source + 1)) - max(start, Double(source))
       return (source, max(0, overlap) / ratio)
     }
+  }
+
+  /// The integral over `[index·r, (index+1)·r)` of the piecewise parabola whose piece in
+  /// source pixel i (local coordinate t in [-½, ½]) is a + b·t + c·t², with b = (s₊ − s₋) ÷ 2,
+  /// c = (s₋ + s₊ − 2sᵢ) ÷ 2 and a = sᵢ − c ÷ 12, so that its mean over the pixel is sᵢ. The
+  /// integral over [u, v] is (v − u)·sᵢ + b·(v² − u²) ÷ 2 + c·((v³ − u³) ÷ 3 − (v − u) ÷ 12),
+  /// linear in s₋, sᵢ, s₊; over a whole pixel it is sᵢ.
+  private static func quadratic(_ index: Int, ratio: Double) -> [(Int, Double)] {
+    let start = Double(index) * ratio
+    let end = start + ratio
+    let first = Int(start.rounded(.down))
+    let last = max(first, Int((end - 1e-9).rounded(.down)))
+    var weights = [Double](repeating: 0, count: last - first + 3)
+    for source in first...last {
+      let centre = Double(source) + 0.5
+      let u = max(start, Double(source)) - centre
+      let v = min(end, Double(source + 1)) - centre
+      guard v > u else { continue }
+      let k = source - first + 1
+      if u <= -0.5 + 1e-12 && v >= 0.5 - 1e-12 {
+        weights[k] += 1 / ratio
+        continue
+      }
+      let linear = (v * v - u * u) / 2
+      let curve = (v * v * v - u * u * u) / 3 - (v - u) / 12
+      weights[k] += ((v - u) - curve) / ratio
+      weights[k - 1] += (curve / 2 - linear / 2) / ratio
+      weights[k + 1] += (curve / 2 + linear / 2) / ratio
+    }
+    return weights.enumerated().map { (first - 1 + $0.offset, $0.element) }
   }
 
   /// The area taps convolved with `[-s, 1 + 2s, -s]` in source pixels.
@@ -122,5 +153,6 @@ func lanczosWeight(_ x: Double, lobes: Double) -> Double {
 enum ResolvedKernel: Sendable, Hashable {
   case area
   case compensated(Double)
+  case quadratic
   case lanczos(Int)
 }

@@ -35,11 +35,12 @@ public struct VectorLimits: Sendable, Hashable {
     self.maxElements = maxElements
   }
 
-  /// 8 MiB of input, 50,000 SVG elements; 4096 × 4096 pixels out, 8192 on a side. A
-  /// 1024-point icon at 3x is 3072 × 3072; the largest real files of the test trees are a
+  /// 8 MiB of input, 50,000 SVG elements; 4096 × 4096 pixels out, 16,384 on a side (a
+  /// real 2960 × 291 pt launch-screen lockup is 8880 px wide at 3x). A 1024-point icon at 3x
+  /// is 3072 × 3072; the largest real files of the test trees are a
   /// 1 MiB PDF and a 54 KB SVG of 300 elements.
   public static let `default` = VectorLimits(
-    maxInputBytes: 8 << 20, maxPixels: 4096 * 4096, maxSide: 8192, maxElements: 50_000)
+    maxInputBytes: 8 << 20, maxPixels: 4096 * 4096, maxSide: 16_384, maxElements: 50_000)
 
   /// Throws unless `count` input bytes are within ``maxInputBytes``.
   ///

@@ -170,4 +170,27 @@ struct LayoutAndroidTests {
       configuration: CheckConfiguration(requiredScales: [2], ignoredRules: ["IconDensities"]))
     #expect(report.findings(.androidDensities).isEmpty)
   }
+
+  @Test func aBaselineInLintsIdsSuppresses() throws {
+    let tree = try LayoutAndroidTests.complete()
+      .png("app/src/main/res/drawable-hdpi/star.png", 36, 36, color: (9, 9, 9, 255))
+    let report = tree.check()
+    let entries = report.findings(.androidDensities).map { finding in
+      #"{"rule": "IconDensities", "path": "\#(finding.path)", "asset": null}"#
+    }
+    try tree.text("baseline.json", #"{"version": 1, "findings": [\#(entries.joined(separator: ", "))]}"#)
+    let filtered = try Baseline(contentsOf: tree.path("baseline.json")).filter(report)
+    #expect(filtered.findings.isEmpty)
+    #expect(filtered.suppressed == 3)
+  }
+
+  @Test func notesAndFindingsReachJSONAndJUnit() throws {
+    let tree = try LayoutAndroidTests.complete().png("app/src/main/res/drawable-hdpi/star.png", 36, 36)
+    let report = tree.check()
+    let json = report.rendered(as: .json)
+    #expect(json.contains(#""note": "app/src/main/res: Android resources"#))
+    #expect(json.contains(#""rule": "android-densities""#))
+    let junit = report.rendered(as: .junit, options: RenderOptions(strict: true))
+    #expect(junit.contains(#"<failure type="android-densities""#))
+  }
 }

@@ -70,7 +70,7 @@ private func project() throws -> Tree {
   try tree.png(catalog + "/Tabs/profile.imageset/profile-old@2x.png", 50, 50, color: next())
 
   // A vector logo (exempt) and a set whose Contents.json spells a file name in another case.
-  try tree.text(catalog + "/logo.imageset/logo.pdf", "%PDF-1.7\n")
+  try tree.text(catalog + "/logo.imageset/logo.pdf", minimalPDF)
   try tree.text(
     catalog + "/logo.imageset/Contents.json",
     #"{"images":[{"filename":"logo.pdf","idiom":"universal"}],"properties":{"preserves-vector-representation":true}}"#

@@ -51,7 +51,7 @@ struct RuleTests {
   @Test func imageSetNearMissAndVectorExemption() throws {
     let tree = try Tree().png("A.xcassets/star.imageset/star@2x.png", 20, 20)
       .contents("A.xcassets/star.imageset", [slot(nil, scale: "1x"), slot("star@2x.png", scale: "2x")])
-      .text("A.xcassets/logo.imageset/logo.pdf", "%PDF-1.4\n")
+      .text("A.xcassets/logo.imageset/logo.pdf", minimalPDF)
       .contents("A.xcassets/logo.imageset", [slot("logo.pdf", scale: nil)])
     #expect(tree.check().findings.isEmpty)
   }

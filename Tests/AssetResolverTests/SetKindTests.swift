@@ -89,15 +89,13 @@ struct SetKindTests {
   @Test func setsThatAreNotImagesAreRecognisedAndSkippedWithAReason() throws {
     let tree = TempTree()
     let kinds: [(String, SetKind)] = [
-      ("Styles.xcassets/Tint.colorset", .colorSet), ("Symbols.xcassets/Plus.symbolset", .symbolSet),
-      ("Files.xcassets/Data.dataset", .dataSet),
+      ("Styles.xcassets/Tint.colorset", .colorSet), ("Files.xcassets/Data.dataset", .dataSet),
       ("Targets.xcassets/Posters.arresourcegroup", .arResourceGroup),
       ("Targets.xcassets/Bottle.arobject", .arObject), ("T.xcassets/Rock.textureset", .textureSet),
       ("T.xcassets/Sky.cubetextureset", .cubeTextureSet), ("T.xcassets/Levels.mipmapset", .mipmapSet),
       ("T.xcassets/Odd.frobset", .unknown),
     ]
     for (folder, _) in kinds { tree.text(folder + "/Contents.json", "{\(Self.info)}") }
-    try tree.png("Symbols.xcassets/Plus.symbolset/plus.png", width: 2, height: 2)
     let catalog = AssetCatalog(root: tree.root)
     #expect(catalog.assets.isEmpty)
     #expect(catalog.problems.isEmpty)
@@ -107,9 +105,26 @@ struct SetKindTests {
       #expect(!set.kind.isImageSource)
       #expect(set.skipReason?.isEmpty == false)
     }
-    #expect(catalog.sets.first { $0.kind == .symbolSet }?.skipReason?.contains("tinted") == true)
     #expect(SetKind.of(folder: "Odd.frobset")?.kind.description == "unknown")
     #expect(SetKind.of(folder: "Group") == nil)
+  }
+
+  /// A custom symbol is an asset: its `symbols` slot is one scale-less SVG template, which
+  /// serves every scale.
+  @Test func symbolSetsAreAssetsOfTheirTemplate() throws {
+    let tree = TempTree()
+    tree.text("Symbols.xcassets/Plus.symbolset/plus.symbols.svg", "<svg/>")
+    tree.text(
+      "Symbols.xcassets/Plus.symbolset/Contents.json",
+      #"{"symbols": [{"filename": "plus.symbols.svg", "idiom": "universal"}], "# + Self.info + "}")
+    let catalog = AssetCatalog(root: tree.root)
+    #expect(catalog.problems.isEmpty)
+    let set = try #require(catalog.sets.first { $0.kind == .symbolSet })
+    #expect(set.skipReason == nil && set.kind.isImageSource)
+    let asset = try #require(catalog.asset(named: "Plus"))
+    #expect(asset.kind == .symbolSet)
+    #expect(asset.variants.map(\.path) == ["Symbols.xcassets/Plus.symbolset/plus.symbols.svg"])
+    #expect(asset.variants.first?.isScaleIndependent == true)
   }
 
   /// An `.xcstickers` catalog: a sticker pack (sticker, sequence) and the iMessage icon set.

@@ -50,6 +50,7 @@ struct InfoCommandTests {
             "pointWidth": null,
             "pointHeight": null,
             "renderScale": null,
+            "symbolGlyph": null,
             "decoded": true,
             "pixelDigest": "\(TestData.basn2c08Digest)",
             "error": null
@@ -78,6 +79,7 @@ struct InfoCommandTests {
             "pointWidth": null,
             "pointHeight": null,
             "renderScale": null,
+            "symbolGlyph": null,
             "decoded": false,
             "pixelDigest": null,
             "error": "invalid colour type 9 in IHDR"
@@ -94,6 +96,7 @@ struct InfoCommandTests {
             "pointWidth": null,
             "pointHeight": null,
             "renderScale": null,
+            "symbolGlyph": null,
             "decoded": false,
             "pixelDigest": null,
             "error": "CRC mismatch in a chunk (IDAT: CRC error)"
@@ -126,7 +129,7 @@ struct InfoCommandTests {
     #expect(result.out.contains("\"path\": \"\(TestData.missing)\""))
     #expect(result.out.contains("\"error\": \"no such file\""))
     #expect(result.out.contains("\"pixelDigest\": \"\(TestData.basn2c08Digest)\""))
-    #expect(result.out.contains("\"error\": \"not a PNG: its bytes are no image format\""))
+    #expect(result.out.contains("\"error\": \"not a PNG: its bytes are no image format IconGrid knows\""))
     #expect(result.err == "icongrid: error: \(TestData.missing): no such file\n")
   }
 
@@ -137,7 +140,7 @@ struct InfoCommandTests {
     #expect(
       result.out == """
         \(TestData.basi0g01): png 32×32 1-bit gray interlaced, sha256:\(TestData.basi0g01Digest)
-        \(TestData.badSignature): error: not a PNG: its bytes are no image format
+        \(TestData.badSignature): error: not a PNG: its bytes are no image format IconGrid knows
 
         """)
     #expect(

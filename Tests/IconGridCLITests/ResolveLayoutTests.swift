@@ -136,7 +136,7 @@ import Testing
     try tree.png("mail@3x.png", 90, 90)
     let (_, out, err) = Self.run(["resolve", "mail", "--in", tree.root, "--scale", "2"])
     #expect(err.isEmpty)
-    #expect(out == "mail: \(tree.root)/mail@3x.png @3x, 90×90 px = 30×30 pt (fallback: no @2x)\n")
+    #expect(out == "mail: \(tree.root)/mail@3x.png @3x, png, 90×90 px = 30×30 pt (fallback: no @2x)\n")
     let (_, explained, _) = Self.run(["resolve", "mail", "--in", tree.root, "--scale", "2", "--explain"])
     #expect(explained.contains("why: no 2x among {1x, 3x}: the nearest higher scale, 3x, wins"))
     #expect(explained.contains("* mail@3x.png"))

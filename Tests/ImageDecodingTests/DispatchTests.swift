@@ -45,7 +45,8 @@ struct DispatchTests {
     } throws: { error in
       let error = error as? ImageDecodingError
       return error?.code == .unknownFormat && error?.format == nil
-        && error?.description == "\(Fixture.path("garbage.png")): not a PNG: its bytes are no image format"
+        && error?.description
+          == "\(Fixture.path("garbage.png")): not a PNG: its bytes are no image format IconGrid knows"
     }
     #expect {
       try ImageDecoder.decode(Array("plain text".utf8), pathExtension: "dat")

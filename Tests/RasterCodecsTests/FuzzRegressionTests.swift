@@ -49,3 +49,32 @@ struct RasterFuzzRegressionTests {
     }
   }
 }
+
+/// The promise in ``RasterDecoder``'s documentation: calls are independent, so decodes on
+/// many threads at once give what one thread gives.
+@Suite("Concurrent decoding")
+struct ConcurrencyTests {
+  @Test("every fixture decoded on eight threads at once equals its serial decode")
+  func concurrentDecodes() async throws {
+    let names = [
+      "photo.jpg", "p3-patches.jpg", "cmyk-adobe.jpg", "orientation-6.jpg", "lossy.webp", "animated.webp",
+      "p3-patches.webp", "photo.heic", "photo.avif", "p3-patches.heic", "frame-offset.gif", "interlaced.gif",
+    ]
+    let inputs = try names.map { name in
+      (try Support.fixture(name), ImageFormat.sniff(try Support.fixture(name))!)
+    }
+    let serial = try inputs.map { try RasterDecoder.decode($0.0, format: $0.1) }
+    try await withThrowingTaskGroup(of: (Int, Bitmap).self) { group in
+      for round in 0..<8 {
+        for index in inputs.indices {
+          let (bytes, format) = inputs[(index + round) % inputs.count]
+          let slot = (index + round) % inputs.count
+          group.addTask { (slot, try RasterDecoder.decode(bytes, format: format)) }
+        }
+      }
+      for try await (slot, bitmap) in group {
+        #expect(bitmap == serial[slot], "\(names[slot]) differs when decoded concurrently")
+      }
+    }
+  }
+}

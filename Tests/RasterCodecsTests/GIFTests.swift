@@ -11,7 +11,7 @@ struct GIFTests {
   static func imageMagick(_ name: String) throws -> Bitmap {
     try Support.parseNetpbm(
       Support.run(
-        "convert", [Support.fixtures + "/" + name + "[0]", "-background", "none", "-flatten", "pam:-"]))
+        Support.convert, [Support.fixtures + "/" + name + "[0]", "-background", "none", "-flatten", "pam:-"]))
   }
 
   /// What the fixture generator drew: index (x + 2y) mod 4 of the frame, 3 transparent.

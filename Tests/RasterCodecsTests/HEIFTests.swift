@@ -140,3 +140,18 @@ struct HostileHEIFTests {
     }
   }
 }
+
+@Suite("HEIF size mismatch")
+struct HEIFSizeMismatchTests {
+  @Test("an image larger than its ispe box says is refused, not returned")
+  func ispeLies() throws {
+    // ispe says 32 × 16; the AV1 stream codes 4096 × 4096. libheif 1.15 decodes the coded
+    // size (the memory is spent: see the report); the decoder must not hand it back.
+    do {
+      let bitmap = try RasterDecoder.decode(Support.fixture("ispe-lies.avif"), format: .avif)
+      #expect(bitmap.width <= 32 && bitmap.height <= 16, "\(bitmap.width)×\(bitmap.height)")
+    } catch let error as RasterError {
+      #expect(error.code == .corruptData && error.reason.contains("4096×4096"), "\(error)")
+    }
+  }
+}

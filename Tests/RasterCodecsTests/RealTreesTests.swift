@@ -61,10 +61,10 @@ struct RealTreesTests {
     let path = Self.root + "/" + relative
     let bitmap = try RasterDecoder.decode(Support.read(path), format: .gif)
     let said = String(
-      decoding: try Support.run("identify", ["-format", "%W %H", path + "[0]"]), as: UTF8.self)
+      decoding: try Support.run(Support.identify, ["-format", "%W %H", path + "[0]"]), as: UTF8.self)
     #expect("\(bitmap.width) \(bitmap.height)" == said)
     let reference = try Support.parseNetpbm(
-      Support.run("convert", [path + "[0]", "-background", "none", "-flatten", "pam:-"]))
+      Support.run(Support.convert, [path + "[0]", "-background", "none", "-flatten", "pam:-"]))
     #expect(Support.maxDifference(bitmap, reference) == 0)
   }
 

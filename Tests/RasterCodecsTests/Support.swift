@@ -22,11 +22,16 @@ enum Support {
     return [UInt8](data)
   }
 
+  /// ImageMagick's own tools (Debian's `imagemagick`), by path: the GIF references.
+  static let convert = "/usr/bin/convert"
+  static let identify = "/usr/bin/identify"
+
   /// Runs `tool` with `arguments` and returns its standard output; a non-zero exit throws.
   static func run(_ tool: String, _ arguments: [String]) throws -> [UInt8] {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [tool] + arguments
+    // An absolute path runs that program itself, not the first of its name on PATH.
+    process.executableURL = URL(fileURLWithPath: tool.hasPrefix("/") ? tool : "/usr/bin/env")
+    process.arguments = (tool.hasPrefix("/") ? [] : [tool]) + arguments
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

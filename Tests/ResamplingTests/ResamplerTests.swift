@@ -33,7 +33,8 @@ private let area = ResampleOptions(kernel: .area)
   /// An opaque colour beside transparent black: the half-covered result keeps the colour
   /// (premultiplied (100, 50, 25) at alpha 127.5) instead of darkening towards black.
   @Test(arguments: [
-    ResampleOptions.Kernel.area, .automatic, .compensatedArea(strength: 1.0 / 24), .lanczos(lobes: 3),
+    ResampleOptions.Kernel.area, .automatic, .quadraticArea, .compensatedArea(strength: 1.0 / 24),
+    .lanczos(lobes: 3),
   ])
   func halfTransparentEdgeHasNoDarkFringe(kernel: ResampleOptions.Kernel) {
     var source = Bitmap(width: 2, height: 1)
@@ -82,14 +83,18 @@ private let area = ResampleOptions(kernel: .area)
   }
 
   /// At 1.5× over the step 0, 0, 0, 0, 255, 255, destination pixel 2 covers source 3 (2/3)
-  /// and 4 (1/3): 85 with the plain area; the compensated area sharpens source 3 to −255·s
-  /// and 4 to 255·(1 + s), giving 85 − 85·s = 81.46 at s = 1/24. Flat regions stay flat.
+  /// and 4 (1/3): 85 with the plain area. The compensated area sharpens source 3 to −255·s
+  /// and 4 to 255·(1 + s): 85 − 85·s = 81.46 at s = 1/24. The quadratic area reads the left
+  /// half of source 4 as 255/2 − 255/16 (its parabola through 0, 255, 255): (127.5 −
+  /// 15.94) ÷ 1.5 = 74.38. Flat regions stay flat.
   @Test func onePointFiveTimes() {
     let step = grey([[0, 0, 0, 0, 255, 255]])
     #expect(reds(Resampler.resize(step, width: 4, height: 1, options: area)) == [[0, 0, 85, 255]])
-    #expect(reds(Resampler.resize(step, width: 4, height: 1)) == [[0, 0, 81, 255]])
+    let compensated = ResampleOptions(kernel: .compensatedArea(strength: 1.0 / 24))
+    #expect(reds(Resampler.resize(step, width: 4, height: 1, options: compensated)) == [[0, 0, 81, 255]])
+    #expect(reds(Resampler.resize(step, width: 4, height: 1)) == [[0, 0, 74, 255]])
     let flat = Bitmap(width: 9, height: 9, filling: (30, 60, 90, 200))
-    for kernel in [ResampleOptions.Kernel.automatic, .area, .lanczos(lobes: 3)] {
+    for kernel in [ResampleOptions.Kernel.automatic, .area, .quadraticArea, .lanczos(lobes: 3)] {
       let out = Resampler.resize(flat, width: 6, height: 6, options: ResampleOptions(kernel: kernel))
       #expect(out == Bitmap(width: 6, height: 6, filling: (30, 60, 90, 200)))
     }
@@ -102,6 +107,23 @@ private let area = ResampleOptions(kernel: .area)
     #expect(Resampler.resize(pair, width: 1, height: 1)[0, 0] == (128, 128, 128, 255))
     let linear = Resampler.resize(pair, width: 1, height: 1, options: ResampleOptions(colorSpace: .linear))
     #expect(linear[0, 0] == (188, 188, 188, 255))
+  }
+
+  /// At whole ratios the quadratic area is the plain area: every source pixel is covered
+  /// whole.
+  @Test func quadraticIsAreaAtWholeRatios() {
+    var source = Bitmap(width: 12, height: 6)
+    for y in 0..<6 {
+      for x in 0..<12 {
+        source[x, y] = (UInt8(x * 20), UInt8(y * 40), UInt8((x * y) % 256), UInt8(55 + x * 16))
+      }
+    }
+    let quadratic = ResampleOptions(kernel: .quadraticArea)
+    for (width, height) in [(6, 3), (4, 2), (3, 3), (1, 1)] {
+      #expect(
+        Resampler.resize(source, width: width, height: height, options: quadratic)
+          == Resampler.resize(source, width: width, height: height, options: area))
+    }
   }
 
   /// Enlarging interpolates between source centres.

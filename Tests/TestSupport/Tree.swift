@@ -82,3 +82,15 @@ package func slot(_ file: String?, idiom: String = "universal", scale: String?) 
   if let file { slot["filename"] = file }
   return slot
 }
+
+/// The smallest PDF poppler reads without complaint: one empty 20 × 20 pt page (no xref
+/// table; readers rebuild it). For fixtures that need a vector file that parses.
+package let minimalPDF = """
+  %PDF-1.4
+  1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj
+  2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj
+  3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 20 20]>> endobj
+  trailer <</Root 1 0 R>>
+  %%EOF
+
+  """

@@ -125,6 +125,17 @@ heif-enc -q 95 -p chroma=444 -o p3-patches.heic "$work/p3-patches.png" >/dev/nul
 python3 heif-transform.py photo.heic rotated.heic irot 1
 python3 heif-transform.py photo.heic mirrored.heic imir 1
 python3 heif-transform.py photo.avif rotated.avif irot 3
+# An AVIF whose ispe claims 32 × 16 while its AV1 stream codes 4096 × 4096 (libheif 1.15
+# decodes the coded size: the limits can only see ispe).
+python3 -c "from PIL import Image; Image.new('RGB', (4096, 4096), (10, 200, 30)).save('$work/big.png')"
+heif-enc -A -q 10 -o "$work/big.avif" "$work/big.png" >/dev/null
+python3 - "$work/big.avif" ispe-lies.avif <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+at = data.find(b"ispe")
+data[at + 8:at + 16] = bytes([0, 0, 0, 32, 0, 0, 0, 16])
+open(sys.argv[2], "wb").write(data)
+PY
 
 # GIF: written byte by byte here (independent of giflib and Pillow): a 16 × 12 screen with a
 # 4-colour table and an 8 × 6 first frame at (4, 2) whose index 3 is transparent, the same

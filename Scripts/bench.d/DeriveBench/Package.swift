@@ -1,0 +1,20 @@
+// swift-tools-version: 6.0
+// The Swift side of `Scripts/bench derive`, a package of its own so that the benchmark's
+// executable and its release build stay out of IconGrid's products.
+import PackageDescription
+
+// SwiftPM names a path dependency after its directory, and the checkout may be called
+// anything: take the name of the directory three levels up.
+let checkout = Context.packageDirectory.split(separator: "/").dropLast(3).last.map(String.init) ?? "IconGrid"
+
+let package = Package(
+  name: "DeriveBench",
+  dependencies: [.package(path: "../../..")],
+  targets: [
+    .executableTarget(
+      name: "DeriveBench",
+      dependencies: [.product(name: "PNGCodec", package: checkout), .product(name: "Resampling", package: checkout)]
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)
