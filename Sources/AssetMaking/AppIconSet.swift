@@ -202,28 +202,33 @@ public enum AppIconSetBuilder {
     ["ios", "mac", "watch"].contains { file.hasPrefix("\(set)-\($0)-") } && file.hasSuffix(".png")
   }
 
-  /// Reads a master: any format `ImageDecoding` reads (PNG, JPEG, WebP, HEIC…; an SVG or
-  /// PDF rendered at 1024 × 1024 once a vector renderer is linked into it), square, at
-  /// least 1024 px.
+  /// Reads a master: any format `ImageDecoding` reads (PNG, JPEG, WebP, HEIC…), or an SVG
+  /// or PDF rendered at 1024 × 1024 (a vector is drawn at the size asked, so it is never
+  /// "enlarged"); square, and a raster at least 1024 px.
   ///
   /// - Parameters:
   ///   - path: the file.
   ///   - role: `master`, `dark master`…, for the message.
   /// - Returns: the decoded image.
-  /// - Throws: ``MakingError``: `.notFound`, `.unsupported` for a vector this build cannot
-  ///   render, `.badData` otherwise.
+  /// - Throws: ``MakingError``: `.notFound`, `.badData` for a file that does not decode, is
+  ///   not square or is too small.
   public static func loadMaster(_ path: String, role: String = "master") throws -> Bitmap {
     guard Files.exists(path) else { throw MakingError(.notFound, "no such file (the \(role))", path: path) }
     let image: Bitmap
     do {
-      image = try ImageDecoder.decode(contentsOf: path, size: .pixels(width: 1024, height: 1024)).bitmap
-    } catch {
-      if let format = error.format, format.isVector {
-        throw MakingError(
-          .unsupported,
-          "the \(role) is \(format.name), and vector masters are not readable yet (\(error.message)): "
-            + "export a 1024 × 1024 PNG and give that", path: path)
+      let probe = try ImageDecoder.probe(contentsOf: path)
+      if let points = probe.pointSize {
+        guard abs(points.width - points.height) < 0.5 else {
+          throw MakingError(
+            .badData,
+            "the \(role) is a \(points) pt \(probe.format.name), not square: an app icon master must be square",
+            path: path)
+        }
+        image = try ImageDecoder.decode(contentsOf: path, size: .pixels(width: 1024, height: 1024)).bitmap
+      } else {
+        image = try ImageDecoder.decode(contentsOf: path).bitmap
       }
+    } catch let error as ImageDecodingError {
       throw MakingError(.badData, "the \(role) cannot be read: \(error.message)", path: path)
     }
     guard image.width == image.height else {
