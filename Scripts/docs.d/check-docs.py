@@ -26,6 +26,8 @@ FULL = [
     "Sources/ContactSheet/",
     "Sources/SheetManifest/",
     "Sources/Resampling/",
+    "Sources/VectorRenderer/",
+    "Sources/ImageDecoding/",
 ]
 
 # Requirements of the standard library's protocols: DocC shows the protocol's own
