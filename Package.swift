@@ -102,7 +102,10 @@ let package = Package(
       exclude: ["Golden"]),
     // SVG through librsvg and PDF through poppler, both drawing with cairo: a separate
     // product, so a service that embeds only PNGs links none of them.
-    .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev", "zlib1g-dev"])]),
+    // librsvg's own .pc passes -pthread (through GIO), which SwiftPM warns about: CRsvg declares
+    // the functions it uses and takes cairo's and GLib's include paths from cairo-gobject.
+    .systemLibrary(
+      name: "CRsvg", pkgConfig: "cairo-gobject", providers: [.apt(["librsvg2-dev", "libcairo2-dev", "zlib1g-dev"])]),
     .systemLibrary(
       name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
     .target(name: "VectorRenderer", dependencies: ["PNGCodec", "CRsvg", "CPoppler"]),
