@@ -21,6 +21,7 @@ FULL = [
     "Sources/AssetCheck/",
     "Sources/PNGCodec/",
     "Sources/RasterCodecs/",
+    "Sources/ImageDecoding/",
     "Sources/AssetResolver/",
     "Sources/ContactSheet/",
     "Sources/SheetManifest/",
