@@ -68,12 +68,14 @@ let package = Package(
     // Derive and app icon sets: making what check finds missing, on the shared resampler.
     .target(
       name: "AssetMaking",
-      dependencies: ["Resampling", "AssetResolver", "PNGCodec", "AssetCheck", "IconGridSupport"]),
+      dependencies: [
+        "Resampling", "ImageDecoding", "AssetResolver", "PNGCodec", "AssetCheck", "IconGridSupport",
+      ]),
     .target(
       name: "IconGridCLI",
       dependencies: [
         "ContactSheet", "SheetManifest", "AssetCheck", "AssetMaking", "AssetResolver", "ImageDecoding", "PNGCodec",
-        "IconGridSupport",
+        "IconGridSupport", "Resampling",
       ]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     // What the test targets share: the package's and the shared test data's paths,

@@ -21,10 +21,13 @@ FULL = [
     "Sources/AssetCheck/",
     "Sources/PNGCodec/",
     "Sources/RasterCodecs/",
-    "Sources/ImageDecoding/",
+    "Sources/AssetMaking/",
     "Sources/AssetResolver/",
     "Sources/ContactSheet/",
     "Sources/SheetManifest/",
+    "Sources/Resampling/",
+    "Sources/VectorRenderer/",
+    "Sources/ImageDecoding/",
 ]
 
 # Requirements of the standard library's protocols: DocC shows the protocol's own

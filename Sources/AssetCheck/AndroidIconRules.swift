@@ -1,3 +1,4 @@
+import AssetResolver
 import IconGridSupport
 
 /// A finding of a layout rule before it is tied to a root: the path is relative to the root.
@@ -431,12 +432,9 @@ struct AndroidIconCheck {
     ] where folder.hasPrefix(prefix) {
       return (160, pixels)
     }
-    let values = [
-      "ldpi": 120, "mdpi": 160, "tvdpi": 213, "hdpi": 240, "xhdpi": 320, "xxhdpi": 480, "xxxhdpi": 640,
-    ]
     for part in folder.split(separator: "-").dropFirst() {
-      if let value = values[String(part)] { return (value, nil) }
-      if part.hasSuffix("dpi"), let value = Int(part.dropLast(3)) { return (value, nil) }
+      guard let density = AndroidDensity.named(String(part)) else { continue }
+      return density.isBucket ? (density.dpi, nil) : nil
     }
     return nil
   }

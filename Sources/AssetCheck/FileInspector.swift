@@ -257,10 +257,12 @@ enum FileInspector {
   }
 
   /// What a file that is not a PNG holds, and what to do about it, when its bytes are of a
-  /// format the codec names.
+  /// format the codec names; `nil` for a damaged PNG (its damage is the message) and for
+  /// bytes of no format.
   static func foreign(_ inspection: PNGInspection) -> String? {
     let kind: String
     if let format = inspection.format {
+      guard format != .png && format != .cgbi else { return nil }
       kind = format.name
     } else {
       switch inspection.otherContent {

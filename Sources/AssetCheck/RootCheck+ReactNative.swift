@@ -10,13 +10,14 @@ extension RootCheck {
   var looseFilesAreMetros: Bool { configuration.layout == .reactNative }
 
   /// The files Metro's rules read: every loose file with `--layout react-native`, else the
-  /// files of JavaScript projects whose `package.json` names react-native.
+  /// files the index found to be React Native's, and those of JavaScript projects whose
+  /// `package.json` names react-native.
   func metroFiles() -> [String] {
+    var files = catalog.skipped.filter { $0.reason == .reactNativeAsset }.map(\.path)
     if looseFilesAreMetros {
-      return assets.filter { $0.source == .looseFiles }.flatMap { $0.variants.map(\.path) }.sorted()
+      files += assets.filter { $0.source == .looseFiles }.flatMap { $0.variants.map(\.path) }
     }
     var verdicts: [String: Bool] = [:]
-    var files: [String] = []
     for file in catalog.skipped where file.reason == .javascriptProject {
       var folder = parent(file.path)
       while true {
@@ -38,7 +39,7 @@ extension RootCheck {
         folder = parent(folder)
       }
     }
-    return files.sorted()
+    return Array(Set(files)).sorted()
   }
 
   /// Metro's rules: suffixes it does not read, scales an iOS release leaves out, sizes.
@@ -107,8 +108,7 @@ extension RootCheck {
         )
       }
     }
-    let source =
-      looseFilesAreMetros ? "--layout react-native" : "package.json names react-native"
+    let source = looseFilesAreMetros ? "--layout react-native" : "a React Native tree"
     layoutNotes.append(
       "Metro assets (\(source)): @Nx names, sizes ±1 px; iOS release builds keep @1x, @2x and @3x "
         + "(else the first scale above 3, else the largest)")

@@ -18,6 +18,8 @@ public struct AndroidIconResult: Sendable, Hashable {
   public var files: [AndroidIconFile]
   /// Files that were already there with other bytes and were replaced (`force`).
   public var replaced: [String]
+  /// Files that were already there with these very bytes, left untouched.
+  public var unchanged: [String]
   /// Notes for the reader (an adaptive icon that takes precedence on Android 8+).
   public var notes: [String]
 }
@@ -51,6 +53,7 @@ public enum AndroidIconBuilder {
     let image = try AppIconSetBuilder.loadMaster(master)
     var batch = FileBatch()
     var replaced: [String] = []
+    var unchanged: [String] = []
     var notes: [String] = []
     let adaptive = joinPath(output, "res/mipmap-anydpi-v26/ic_launcher.xml")
     if Files.exists(adaptive) {
@@ -64,7 +67,10 @@ public enum AndroidIconBuilder {
         let small = Resampler.resize(image, width: file.pixels, height: file.pixels)
         let bytes = try AppIconSetBuilder.encode(small, alpha: true, path: path)
         if Files.exists(path) {
-          if let old = try? Files.read(path), old == bytes { continue }
+          if let old = try? Files.read(path), old == bytes {
+            unchanged.append(file.path)
+            continue
+          }
           guard force else {
             throw MakingError(.exists, "exists with other content; give --force to replace it", path: path)
           }
@@ -78,6 +84,6 @@ public enum AndroidIconBuilder {
       batch.discard()
       throw error
     }
-    return AndroidIconResult(files: files, replaced: replaced, notes: notes)
+    return AndroidIconResult(files: files, replaced: replaced, unchanged: unchanged, notes: notes)
   }
 }

@@ -1,5 +1,6 @@
 import AssetResolver
 import IconGridSupport
+import ImageDecoding
 import PNGCodec
 import Resampling
 
@@ -201,37 +202,34 @@ public enum AppIconSetBuilder {
     ["ios", "mac", "watch"].contains { file.hasPrefix("\(set)-\($0)-") } && file.hasSuffix(".png")
   }
 
-  /// Checks a master: a PNG, square, at least 1024 px.
+  /// Reads a master: any format `ImageDecoding` reads (PNG, JPEG, WebP, HEIC…), or an SVG
+  /// or PDF rendered at 1024 × 1024 (a vector is drawn at the size asked, so it is never
+  /// "enlarged"); square, and a raster at least 1024 px.
   ///
   /// - Parameters:
   ///   - path: the file.
   ///   - role: `master`, `dark master`…, for the message.
   /// - Returns: the decoded image.
-  /// - Throws: ``MakingError``: `.notFound`, `.unsupported` for SVG/PDF, `.badData` otherwise.
+  /// - Throws: ``MakingError``: `.notFound`, `.badData` for a file that does not decode, is
+  ///   not square or is too small.
   public static func loadMaster(_ path: String, role: String = "master") throws -> Bitmap {
     guard Files.exists(path) else { throw MakingError(.notFound, "no such file (the \(role))", path: path) }
-    let format: ImageFormat?
-    do {
-      format = try ImageFormat.sniff(contentsOf: path)
-    } catch {
-      throw MakingError(.io, "cannot read the \(role): \(error)", path: path)
-    }
-    if let format, format.isVector {
-      throw MakingError(
-        .unsupported,
-        "the \(role) is \(format.name); vector masters are not readable yet (SVG and PDF decoding is not part "
-          + "of this build): export a 1024 × 1024 PNG and give that", path: path)
-    }
-    guard format == .png else {
-      throw MakingError(
-        .badData, "the \(role) is \(format?.name ?? "not an image"), not a PNG: export a 1024 × 1024 PNG",
-        path: path)
-    }
     let image: Bitmap
     do {
-      image = try PNGDecoder.decode(contentsOf: path)
-    } catch {
-      throw MakingError(.badData, "the \(role) does not decode: \(error)", path: path)
+      let probe = try ImageDecoder.probe(contentsOf: path)
+      if let points = probe.pointSize {
+        guard abs(points.width - points.height) < 0.5 else {
+          throw MakingError(
+            .badData,
+            "the \(role) is a \(points) pt \(probe.format.name), not square: an app icon master must be square",
+            path: path)
+        }
+        image = try ImageDecoder.decode(contentsOf: path, size: .pixels(width: 1024, height: 1024)).bitmap
+      } else {
+        image = try ImageDecoder.decode(contentsOf: path).bitmap
+      }
+    } catch let error as ImageDecodingError {
+      throw MakingError(.badData, "the \(role) cannot be read: \(error.message)", path: path)
     }
     guard image.width == image.height else {
       throw MakingError(

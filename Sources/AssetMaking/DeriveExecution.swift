@@ -1,4 +1,5 @@
 import AssetResolver
+import ImageDecoding
 import PNGCodec
 import Resampling
 
@@ -34,18 +35,21 @@ extension DerivePlan {
     do {
       for step in work {
         let source = joinPath(step.root, step.source ?? "")
-        let image: Bitmap
-        do {
-          image = try PNGDecoder.decode(contentsOf: source)
-        } catch {
-          throw MakingError(.badData, "cannot decode the source: \(error)", path: source)
-        }
         guard let width = step.targetWidth, let height = step.targetHeight else { continue }
+        let image: Bitmap
+        let isVector = [".pdf", ".svg"].contains(fileExtension(source))
+        do {
+          // A vector is drawn at the target size; a raster decoded at its own and shrunk.
+          image = try ImageDecoder.decode(
+            contentsOf: source, size: .pixels(width: width, height: height)
+          ).bitmap
+        } catch {
+          throw MakingError(.badData, "cannot decode the source: \(error.message)", path: source)
+        }
         let resampling = ResampleOptions(colorSpace: options.linear ? .linear : .sRGB)
         let small = Resampler.resize(image, width: width, height: height, options: resampling)
-        let header = try? PNGHeader.probe(contentsOf: source)
-        let encoding = PNGEncodingOptions(
-          includeAlpha: header?.colorType.hasAlpha ?? true, threads: 1)
+        let header = isVector ? nil : try? PNGHeader.probe(contentsOf: source)
+        let encoding = PNGEncodingOptions(includeAlpha: header?.colorType.hasAlpha ?? true, threads: 1)
         let bytes: [UInt8]
         do {
           bytes = try PNGEncoder.encode(small, options: encoding)

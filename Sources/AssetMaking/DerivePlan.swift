@@ -7,7 +7,8 @@ public enum DeriveSource: Sendable, Hashable, CustomStringConvertible {
   case best
   /// Only the raster of this scale (`--from 3x`); an asset without one is reported.
   case scale(Int)
-  /// The asset's vector file (PDF or SVG) rendered at the target size (`--from vector`).
+  /// The asset's vector file (PDF or SVG) of the same traits, drawn at the target size
+  /// (`--from vector`).
   case vector
 
   /// `best`, `3x`, `vector`.

@@ -1,6 +1,7 @@
 import AssetCheck
 import AssetResolver
 import IconGridSupport
+import ImageDecoding
 import PNGCodec
 import Resampling
 
@@ -206,8 +207,27 @@ private struct Planner {
     let best: (path: String, scale: Int)?
     switch options.source {
     case .vector:
-      step.status = .cannot(
-        "a vector master is not readable yet: SVG and PDF decoding (ImageDecoding) is not part of this build")
+      guard let vector = sources.first(where: { [".pdf", ".svg"].contains(fileExtension($0.path)) }) else {
+        step.status = .cannot("no PDF or SVG to render it from (--from vector)")
+        return step
+      }
+      step.source = vector.path
+      do {
+        let probe = try ImageDecoder.probe(contentsOf: joinPath(catalog.root, vector.path))
+        guard let points = probe.pointSize else {
+          step.status = .cannot(
+            "the source is \(probe.format.name), not a vector, though named \(fileExtension(vector.path))")
+          return step
+        }
+        step.sourceWidth = probe.pixelWidth
+        step.sourceHeight = probe.pixelHeight
+        step.targetWidth = Resampler.pixels(points: points.width, scale: Double(scale))
+        step.targetHeight = Resampler.pixels(points: points.height, scale: Double(scale))
+      } catch {
+        step.status = .cannot("the source cannot be read: \(error.message)")
+        return step
+      }
+      if Files.exists(joinPath(catalog.root, target)) { step.status = options.force ? .make : .exists }
       return step
     case .scale(let wantedScale):
       best = rasters.first { $0.scale == wantedScale }

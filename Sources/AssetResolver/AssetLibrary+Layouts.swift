@@ -10,10 +10,10 @@ public struct LayoutResolution: Sendable {
   /// The chosen file's path from the file system root (the library's canonical root joined
   /// with the file's path).
   public var fullPath: String
-  /// The chosen file's width in pixels, from its PNG header; `nil` for a file that is not
-  /// a PNG (an Android XML drawable, a JPEG).
+  /// The chosen file's width in pixels, as the library's loader reads it; `nil` for an
+  /// Android XML drawable or a format the loader does not read.
   public var pixelWidth: Int?
-  /// The chosen file's height in pixels; `nil` for a file that is not a PNG.
+  /// The chosen file's height in pixels; `nil` for an Android XML drawable.
   public var pixelHeight: Int?
 
   /// The chosen file.
@@ -45,7 +45,7 @@ extension AssetLibrary {
   ///   - layout: read the root in this layout; `nil` to detect.
   /// - Returns: the asset, the choice and the chosen file's size.
   /// - Throws: ``ResolveError``: not found (with suggestions), ambiguous (several regions
-  ///   have the name), no file for the request, or the PNG header is unreadable.
+  ///   have the name), no file for the request, or the chosen PNG's header is unreadable.
   public func resolve(named name: String, for request: SelectionRequest, layout: Layout? = nil)
     throws(ResolveError)
     -> LayoutResolution
@@ -75,12 +75,16 @@ extension AssetLibrary {
     }
     let fullPath = CatalogScanner.join(canonicalRoot, winner.path)
     var size: (Int, Int)?
-    if LayoutCatalog.fileExtension(winner.path) == "png" {
+    if LayoutCatalog.imageExtensions.contains(LayoutCatalog.fileExtension(winner.path)) {
       do {
-        let header = try PNGHeader.probe(contentsOf: fullPath)
-        size = (header.width, header.height)
-      } catch {
+        let pixels = try loader.pixelSize(of: ImageLoadRequest(path: fullPath, scale: 1, isVector: false))
+        size = (pixels.width, pixels.height)
+      } catch  where LayoutCatalog.fileExtension(winner.path) == "png" {
         throw ResolveError(name: name, root: root, reason: .unreadable(PNGError.from(error).at(winner.path)))
+      } catch {
+        // A JPEG, WebP or GIF the loader does not read (the default one reads PNG only):
+        // chosen all the same, its size unknown.
+        size = nil
       }
     }
     return LayoutResolution(

@@ -33,7 +33,7 @@ package struct AppIconCommandOptions: Sendable, Equatable {
 enum AppIconCommand {
   static let subcommand = Subcommand(
     name: "appicon",
-    summary: "Make an app icon set with every size a platform needs from one 1024-px master.",
+    summary: "Make an app icon set (or Android icons) from one 1024-px master.",
     usage:
       "icongrid appicon MASTER -o DIR/AppIcon.appiconset [--platform ios,watchos,macos,android]\n"
       + "         [--single-size | --all-sizes] [--dark FILE] [--tinted FILE] [--background COLOR] [--force]",
@@ -44,7 +44,8 @@ enum AppIconCommand {
       (universal slots with a platform, every size and scale, and the 1024). The Mac
       always has its ten sizes (16-512 pt at 1x and 2x).
 
-      MASTER is a square PNG of at least 1024 px; it is never enlarged. The App Store
+      MASTER is a square image of at least 1024 px (PNG, JPEG, WebP, HEIC…; it is
+      never enlarged) or a square SVG or PDF, drawn at 1024 px. The App Store
       icon and every iOS and watchOS icon are flattened onto --background (white by
       default) and written without alpha; the Mac's keep their transparency, and so
       may the dark icon. A master that is too small or not square stops the run
@@ -71,8 +72,8 @@ enum AppIconCommand {
         --force               Replace a set (or Android files) this command did not write.
 
       Exit status: 0 written; 1 a set or file exists that --force would replace;
-      64 bad command line; 65 a master is not a square PNG of at least 1024 px (or
-      is a vector file, not readable yet); 66 a master does not exist; 74 a file
+      64 bad command line; 65 a master does not read, is not square or is under
+      1024 px; 66 a master does not exist; 74 a file
       cannot be written (nothing was changed).
       """,
     options: [
@@ -157,8 +158,9 @@ enum AppIconCommand {
           master: options.master, output: output, force: options.force)
         for file in result.files {
           let replaced = result.replaced.contains(file.path) ? " (replaced)" : ""
+          let verb = result.unchanged.contains(file.path) ? "unchanged" : "wrote"
           console.out(
-            "wrote \(joinPath(output, file.path))  \(file.pixels)×\(file.pixels) px, \(file.usage)\(replaced)\n"
+            "\(verb) \(joinPath(output, file.path))  \(file.pixels)×\(file.pixels) px, \(file.usage)\(replaced)\n"
           )
         }
         for note in result.notes { console.out("note: \(note)\n") }

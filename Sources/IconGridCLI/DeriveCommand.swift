@@ -32,7 +32,7 @@ package struct DeriveCommandOptions: Sendable, Equatable {
 enum DeriveCommand {
   static let subcommand = Subcommand(
     name: "derive",
-    summary: "Make the missing scales of icons (name@2x.png, image set slots) from their best source.",
+    summary: "Make the missing scales of icons from their best source (never enlarging).",
     usage:
       "icongrid derive ROOT... [--write] [--force] [--from 3x|2x|vector] [--to 1x,2x]\n"
       + "         [--require SCALES] [--target NAME] [--linear] [--format text|json]",
@@ -55,8 +55,8 @@ enum DeriveCommand {
       options:
         --write            Make the files; without it, print the plan only.
         --force            Replace files that already exist where a file goes.
-        --from SOURCE      3x, 2x or 1x: make files only from that scale; vector: from
-                           the asset's PDF or SVG (not readable in this build yet).
+        --from SOURCE      3x, 2x or 1x: make files only from that scale; vector: draw
+                           them from the asset's PDF or SVG at the target size.
         --to SCALES        Of the missing required scales, make only these (1x,2x).
         --require SCALES   Hold every asset to these scales, as check --require does;
                            by default each target's devices decide.
@@ -205,7 +205,8 @@ enum DeriveCommand {
           "\(word) \(target)  \(step.targetWidth ?? 0)×\(step.targetHeight ?? 0) px @\(step.targetScale)x\(shown)"
         out +=
           "  from \(step.source.map(lastName) ?? "?") (\(step.sourceWidth ?? 0)×\(step.sourceHeight ?? 0) px"
-        out += " @\(step.sourceScale ?? 0)x), \(placementText(step))"
+        out += step.sourceScale.map { " @\($0)x" } ?? " pt, vector"
+        out += "), \(placementText(step))"
         if step.status == .exists { out += "; --force replaces it" }
         out += "\n"
       case .cannot(let why):

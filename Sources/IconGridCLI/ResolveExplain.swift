@@ -160,7 +160,10 @@ enum ResolveExplain {
         "UIKit screens have whole scales: \(ScaleText.format(decimal))x is asked as @\(options.scale)x", at: 0
       )
     }
-    let region = LayoutRegion(folder: "", layout: .apple, reason: "asset catalogs and @Nx files")
+    let detected = library.layoutCatalog(nil).region(of: resolved.variant.path)
+    let region =
+      detected.layout == .apple
+      ? detected : LayoutRegion(folder: "", layout: .apple, reason: "asset catalogs and @Nx files")
     var sizes: [String: (Int, Int)] = [:]
     for variant in variants {
       if let header = try? PNGProbe.size(of: join(catalog.root, variant.path)) {

@@ -33,6 +33,8 @@ package struct SheetOptions: Sendable, Equatable {
   package var label: SheetLabelSource?
   /// The manifest key that holds each item's label (`--label-key`, `name` by default).
   package var labelKey = "name"
+  /// `--layout`: read the assets folder in this layout; `nil` to detect (see `SheetLayouts.swift`).
+  package var treeLayout: Layout?
 
   /// Creates options with the defaults of the command line.
   package init(
@@ -98,6 +100,10 @@ enum SheetCommand {
                                 (default for a manifest). Shortened labels stay distinct.
         --label-key KEY         The manifest key that holds each item's label (default
                                 name); with --no-labels items need no label at all.
+        --layout LAYOUT         apple, flutter, react-native or android: read the assets in
+                                that layout instead of detecting it; Flutter, React Native
+                                and Android assets are drawn from the file their
+                                platform's rule picks for the sheet's scale.
         --format text|json      The summary: one line (default) or JSON on stdout.
         --strict                Exit 1 when an icon is missing or drawn from another scale.
         --progress              Progress on stderr (automatic on a terminal above 300 tiles).
@@ -110,7 +116,7 @@ enum SheetCommand {
       "-o", "--output", "--assets", "--columns", "--tile", "--icon", "--width", "--margin", "--title",
       "--scale", "--background", "--label-color", "--tint", "--font", "--font-size", "--format", "--target",
       "--idiom", "--appearance", "--gamut",
-      "--label", "--label-key",
+      "--label", "--label-key", "--layout",
     ].map { OptionSpec(name: $0, takesValue: true) }
       + ["--no-labels", "--strict", "--progress"].map { OptionSpec(name: $0, takesValue: false) },
     parse: parse)
@@ -189,7 +195,14 @@ enum SheetCommand {
     }
     let labelKey = parsed.value("--label-key") ?? "name"
     guard !labelKey.isEmpty else { throw fail("--label-key needs a key name") }
-    return .sheet(
+    var treeLayout: Layout?
+    if let text = parsed.value("--layout") {
+      guard let value = Layout.named(text) else {
+        throw fail("--layout expects apple, flutter, react-native or android, not '\(text)'")
+      }
+      treeLayout = value
+    }
+    var options =
       SheetOptions(
         input: input, output: output, assets: parsed.value("--assets"), layout: layout, style: style,
         font: parsed.value("--font"), format: try parseFormat(parsed, default: .text, subcommand: "sheet"),
@@ -198,7 +211,9 @@ enum SheetCommand {
         traits: TraitRequest(
           scale: 1, idiom: traits.idiom, appearance: traits.appearance, highContrast: traits.highContrast,
           gamut: traits.gamut),
-        label: label, labelKey: labelKey))
+        label: label, labelKey: labelKey)
+    options.treeLayout = treeLayout
+    return .sheet(options)
   }
 
   /// The data source icons come from: the resolver's library over `assetsRoot` (loose
@@ -206,14 +221,14 @@ enum SheetCommand {
   ///
   /// - Throws: when the assets folder cannot be opened (the command exits 66), or has no
   ///   name space `target` (64).
-  static func makeDataSource(assetsRoot: String, target: String?, traits: TraitRequest) throws
-    -> any SheetDataSource
+  static func makeDataSource(assetsRoot: String, target: String?, traits: TraitRequest, layout: Layout? = nil)
+    throws -> any SheetDataSource
   {
-    AssetLibrarySource(
-      try AssetLibrary(
-        root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), namespace: target, lookupLanes: 2,
-        loader: FormatLoader()),
-      traits: traits)
+    let library = try AssetLibrary(
+      root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), namespace: target, lookupLanes: 2,
+      loader: FormatLoader())
+    return LayoutSheetSource(
+      apple: AssetLibrarySource(library, traits: traits), library: library, layout: layout)
   }
 
   /// The text renderer for labels (and, bigger, headings) at `pixelSize`: HarfBuzz and
@@ -246,7 +261,8 @@ enum SheetCommand {
     }
     let source: any SheetDataSource
     do {
-      source = try makeDataSource(assetsRoot: assetsRoot, target: options.target, traits: options.traits)
+      source = try makeDataSource(
+        assetsRoot: assetsRoot, target: options.target, traits: options.traits, layout: options.treeLayout)
     } catch let error as ResolveError {
       if case .unknownNamespace = error.reason {
         console.error(error.description)
@@ -321,6 +337,9 @@ enum SheetCommand {
       return ExitStatus.ioError
     }
     if showProgress { console.err("\n") }
+    for note in (source as? LayoutSheetSource)?.notes.withLock({ $0 }).sorted() ?? [] {
+      console.err("icongrid: note: \(note)\n")
+    }
     switch options.format {
     case .json: console.out(json(summary, output: options.output).rendered() + "\n")
     case .text: console.out(line(summary, output: options.output) + "\n")

@@ -140,7 +140,9 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
   /// - Returns: the mismatch in words, or `nil`.
   public static func mismatch(_ format: ImageFormat?, pathExtension: String) -> String? {
     guard let promised = promised(byExtension: pathExtension) else { return nil }
-    guard let format else { return "not \(promised.description): its bytes are no image format" }
+    guard let format else {
+      return "not \(promised.description): its bytes are no image format IconGrid knows"
+    }
     if format == promised || (format == .cgbi && promised == .png) { return nil }
     return "\(format.name) data in a .\(pathExtension) file"
   }

@@ -17,10 +17,11 @@ enum SVGPreflight {
 
   /// Checks `text` against `limits`.
   ///
-  /// - Throws: ``VectorError/Code/limitExceeded`` for too many elements or too much
-  ///   expanded text; ``VectorError/Code/unsupported`` for parameter entities (which could
-  ///   declare what this pass does not see); ``VectorError/Code/malformed`` for an
-  ///   entity that refers to itself.
+  /// - Throws: ``VectorError/Code/limitExceeded`` for too many elements (with entities
+  ///   expanded, or with references followed, see ``SVGReferenceCount``) or too much
+  ///   expanded text; ``VectorError/Code/unsupported`` for parameter entities and for
+  ///   entities that hold markup (which could hide elements and references from these
+  ///   counts); ``VectorError/Code/malformed`` for an entity that refers to itself.
   static func check(_ text: [UInt8], limits: VectorLimits) throws {
     let expansion = try expand(text, cap: max(limits.maxInputBytes, limits.maxElements) + 1)
     guard expansion.elements <= limits.maxElements else {
@@ -33,6 +34,13 @@ enum SVGPreflight {
       throw VectorError(
         .limitExceeded,
         "the SVG's entities expand it to more than \(limits.maxInputBytes) bytes; the limit is \(limits.maxInputBytes)"
+      )
+    }
+    let drawn = SVGReferenceCount.count(text, cap: limits.maxElements + 1)
+    guard drawn <= limits.maxElements else {
+      throw VectorError(
+        .limitExceeded,
+        "the SVG draws more than \(limits.maxElements) elements once its <use> and other references are followed"
       )
     }
   }
@@ -150,8 +158,15 @@ enum SVGPreflight {
       let valueStart = index + 1
       var valueEnd = valueStart
       while valueEnd < subset.endIndex, subset[valueEnd] != quote { valueEnd += 1 }
+      let value = subset[valueStart..<valueEnd]
+      if value.contains(UInt8(ascii: "<")) {
+        throw VectorError(
+          .unsupported,
+          "the SVG's entity \"\(String(decoding: name, as: UTF8.self))\" holds markup, which IconGrid does not expand; write the elements out"
+        )
+      }
       // XML keeps the first declaration of a name.
-      if found[name] == nil { found[name] = Array(subset[valueStart..<valueEnd]) }
+      if found[name] == nil { found[name] = Array(value) }
       cursor = min(subset.endIndex, valueEnd + 1)
     }
     return found

@@ -18,7 +18,7 @@ struct LayoutReactNativeTests {
   @Test func aCompleteAppHasNoFinding() throws {
     let report = try LayoutReactNativeTests.app().check()
     #expect(report.findings.isEmpty)
-    #expect(report.roots[0].notes.contains { $0.hasPrefix("Metro assets (package.json names react-native)") })
+    #expect(report.roots[0].notes.contains { $0.hasPrefix("Metro assets (a React Native tree)") })
     #expect(report.fileCount == 3)
     // A JavaScript project that is not React Native is not Metro's.
     let web = try Tree().text("package.json", #"{"name": "site"}"#).png("img/logo@2x.png", 40, 20)

@@ -137,14 +137,20 @@ struct AppIconSetTests {
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 
-  @Test func vectorMasterIsNotReadableYet() throws {
-    let tree = try Tree().text(
-      "m.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1024\" height=\"1024\"/>")
+  @Test func vectorMasterIsRenderedAt1024AndANonSquareOneRefused() throws {
+    let svg =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\">"
+      + "<rect width=\"64\" height=\"32\" fill=\"#ff0000\"/><rect y=\"32\" width=\"64\" height=\"32\" fill=\"#0000ff\"/></svg>"
+    let tree = try Tree().text("m.svg", svg).text(
+      "wide.svg", svg.replacingOccurrences(of: "height=\"64\"", with: "height=\"40\""))
+    let output = tree.path("A.xcassets/AppIcon.appiconset")
+    _ = try AppIconSetBuilder.build(master: tree.path("m.svg"), output: output, options: AppIconOptions())
+    let icon = try PNGDecoder.decode(contentsOf: output + "/AppIcon-ios-1024.png")
+    #expect(icon.width == 1024 && icon[512, 100] == (255, 0, 0, 255) && icon[512, 900] == (0, 0, 255, 255))
     #expect {
-      try AppIconSetBuilder.build(
-        master: tree.path("m.svg"), output: tree.path("A.appiconset"), options: AppIconOptions())
+      try AppIconSetBuilder.build(master: tree.path("wide.svg"), output: output, options: AppIconOptions())
     } throws: { error in
-      (error as? MakingError)?.code == .unsupported && "\(error)".contains("not readable yet")
+      (error as? MakingError)?.code == .badData && "\(error)".contains("not square")
     }
   }
 

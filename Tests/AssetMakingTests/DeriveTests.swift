@@ -71,11 +71,27 @@ struct DeriveTests {
     let missing = DeriveOptions(source: .scale(1), check: CheckConfiguration(requiredScales: [1, 2, 3]))
     #expect(try plan(tree, missing).steps.first?.status == .cannot("no @1x PNG to make it from (--from 1x)"))
     let vector = DeriveOptions(source: .vector, check: CheckConfiguration(requiredScales: [1, 2, 3]))
-    guard case .cannot(let why)? = try plan(tree, vector).steps.first?.status else {
-      Issue.record("a vector source was not refused")
-      return
-    }
-    #expect(why.contains("not readable yet"))
+    #expect(
+      try plan(tree, vector).steps.first?.status == .cannot("no PDF or SVG to render it from (--from vector)")
+    )
+  }
+
+  @Test func fromVectorDrawsTheSetsSVGAtTheTargetSize() throws {
+    let svg =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"30\" height=\"20\">"
+      + "<rect width=\"30\" height=\"20\" fill=\"#00ff00\"/></svg>"
+    let tree = try Tree().text("A.xcassets/i.imageset/i.svg", svg).png(
+      "A.xcassets/i.imageset/i@3x.png", 90, 60
+    )
+    .contents("A.xcassets/i.imageset", [slot("i.svg", scale: nil), slot("i@3x.png", scale: "3x")])
+    let options = DeriveOptions(source: .vector, check: CheckConfiguration(requiredScales: [2, 3]))
+    let made = try plan(tree, options)
+    let step = try #require(made.steps.first)
+    #expect(step.source == "A.xcassets/i.imageset/i.svg" && step.targetWidth == 60 && step.targetHeight == 40)
+    _ = try made.execute(options: options)
+    let image = try PNGDecoder.decode(contentsOf: tree.path("A.xcassets/i.imageset/i@2x.png"))
+    #expect(image.width == 60 && image[30, 20] == (0, 255, 0, 255))
+    #expect(AssetChecker.check(roots: [tree.root], configuration: options.check).findings.isEmpty)
   }
 
   @Test func toLimitsTheRequiredScales() throws {

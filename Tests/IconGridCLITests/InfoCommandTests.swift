@@ -173,8 +173,8 @@ struct UsageTests {
       resolve  Show which file a device at a scale gets for an asset name.
       sheet    Render a contact sheet of app icons (the nine-grid) into one PNG.
       check    Check icons and asset catalogs for missing or wrong retina variants (for CI).
-      derive   Make the missing scales of icons (name@2x.png, image set slots) from their best source.
-      appicon  Make an app icon set with every size a platform needs from one 1024-px master.
+      derive   Make the missing scales of icons from their best source (never enlarging).
+      appicon  Make an app icon set (or Android icons) from one 1024-px master.
 
     options:
       -h, --help     Show help (also: icongrid help <subcommand>).

@@ -181,7 +181,7 @@ import Testing
     #expect(ImageFormat.mismatch(.webp, pathExtension: "bin") == nil)
     #expect(
       ImageFormat.mismatch(nil, pathExtension: "svg")
-        == "not an SVG (vector): its bytes are no image format")
+        == "not an SVG (vector): its bytes are no image format IconGrid knows")
   }
 
   @Test func sniffContentsOfFile() throws {

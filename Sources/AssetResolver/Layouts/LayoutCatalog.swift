@@ -276,7 +276,7 @@ public struct LayoutCatalog: Sendable {
     assets.sort { ($0.region, $0.name) < ($1.region, $1.name) }
   }
 
-  static func fileExtension(_ path: String) -> String {
+  package static func fileExtension(_ path: String) -> String {
     let file = Index.lastComponent(of: path)
     guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return "" }
     return file[file.index(after: dot)...].lowercased()

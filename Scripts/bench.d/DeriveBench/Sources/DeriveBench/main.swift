@@ -6,8 +6,8 @@
 //   DeriveBench batch THREADS OUTDIR SIZE,SIZE… LISTFILE
 //       the timed batch: reads every path listed in LISTFILE (one a line), decodes it,
 //       shrinks it to each SIZE with the automatic kernel, encodes each result and writes it
-//       to OUTDIR/SIZE/<name>; THREADS workers take files in turn. Prints "seconds=…"
-//       (wall time, reading the list excluded).
+//       to OUTDIR/SIZE/<name> (in memory, then one write: see save); THREADS workers
+//       take files in turn. Prints "seconds=…" (wall time, reading the list excluded).
 import Dispatch
 import PNGCodec
 import Resampling
@@ -66,11 +66,24 @@ func forEach(count: Int, threads: Int, _ work: @escaping @Sendable (Int) -> Void
   }
 }
 
+/// Encodes `bitmap` in memory and writes it with one `write`, as the other tools write their
+/// files. (`PNGEncoder.write` makes a temporary file and lists the destination folder for
+/// abandoned ones on every call, which costs O(files in the folder) per file: quadratic
+/// over a batch written into one folder.)
+func save(_ bitmap: Bitmap, to path: String) throws {
+  let bytes = try PNGEncoder.encode(bitmap)
+  let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+  guard fd >= 0 else { fail("cannot write \(path)", status: 74) }
+  defer { close(fd) }
+  let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+  guard written == bytes.count else { fail("cannot write \(path)", status: 74) }
+}
+
 func shrink(_ path: String, to size: Int, options: ResampleOptions, into folder: String) {
   do {
     let source = try PNGDecoder.decode(contentsOf: path)
     let out = Resampler.resize(source, width: size, height: size, options: options)
-    try PNGEncoder.write(out, to: folder + "/" + baseName(path))
+    try save(out, to: folder + "/" + baseName(path))
   } catch {
     fail("\(path): \(error)", status: 65)
   }
@@ -120,7 +133,7 @@ case "batch":
       let source = try PNGDecoder.decode(contentsOf: files[index])
       for size in sizes {
         let out = Resampler.resize(source, width: size, height: size)
-        try PNGEncoder.write(out, to: "\(folder)/\(size)/\(baseName(files[index]))")
+        try save(out, to: "\(folder)/\(size)/\(baseName(files[index]))")
       }
     } catch {
       fail("\(files[index]): \(error)", status: 65)

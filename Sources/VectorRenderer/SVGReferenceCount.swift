@@ -1,0 +1,166 @@
+/// How many elements librsvg would draw once `<use>`, patterns, markers and the other
+/// `#id` references are followed, counted from the SVG's tags before librsvg parses it.
+///
+/// librsvg stops a render after following 500,000 references, but reaching that takes it
+/// about 6 s (a 3 KB file of `<use>` nested 40 deep, each level drawing the one below
+/// twice). This count follows every `href="#id"` and `url(#id)` of every tag as if the
+/// element referred to were copied there, so the file is refused before parsing when the
+/// total passes ``VectorLimits/maxElements``.
+enum SVGReferenceCount {
+  private struct Node {
+    var children: [Int] = []
+    var references: [[UInt8]] = []
+  }
+
+  /// The elements drawn with references expanded, at most `cap`.
+  ///
+  /// Entities are not expanded here; ``SVGPreflight`` refuses entities that hold markup.
+  /// A reference cycle counts once (librsvg refuses cycles itself).
+  ///
+  /// - Complexity: O(n) in the text, plus O(r) for the references.
+  static func count(_ text: [UInt8], cap: Int) -> Int {
+    var nodes = [Node()]  // node 0 stands for the document
+    var ids: [[UInt8]: Int] = [:]
+    var stack = [0]
+    var index = 0
+    let count = text.count
+    func starts(_ prefix: String, at offset: Int) -> Bool {
+      let bytes = Array(prefix.utf8)
+      return offset + bytes.count <= count && text[offset..<(offset + bytes.count)].elementsEqual(bytes)
+    }
+    func skip(past terminator: String, from offset: Int) -> Int {
+      let bytes = Array(terminator.utf8)
+      var cursor = offset
+      while cursor + bytes.count <= count {
+        if text[cursor] == bytes[0] && text[cursor..<(cursor + bytes.count)].elementsEqual(bytes) {
+          return cursor + bytes.count
+        }
+        cursor += 1
+      }
+      return count
+    }
+    while index < count {
+      guard text[index] == UInt8(ascii: "<") else {
+        index += 1
+        continue
+      }
+      if starts("<!--", at: index) {
+        index = skip(past: "-->", from: index + 4)
+      } else if starts("<![CDATA[", at: index) {
+        index = skip(past: "]]>", from: index + 9)
+      } else if starts("<?", at: index) {
+        index = skip(past: "?>", from: index + 2)
+      } else if starts("<!", at: index) {
+        var depth = 0
+        index += 2
+        while index < count {
+          let byte = text[index]
+          index += 1
+          if byte == UInt8(ascii: "[") { depth += 1 }
+          if byte == UInt8(ascii: "]") { depth -= 1 }
+          if byte == UInt8(ascii: ">") && depth <= 0 { break }
+        }
+      } else if starts("</", at: index) {
+        if stack.count > 1 { stack.removeLast() }
+        index = skip(past: ">", from: index + 2)
+      } else {
+        let (end, selfClosing) = tagEnd(text, from: index + 1)
+        let node = nodes.count
+        var tag = Node()
+        let (id, references) = attributes(text[(index + 1)..<end])
+        tag.references = references
+        nodes.append(tag)
+        nodes[stack[stack.count - 1]].children.append(node)
+        if let id, ids[id] == nil { ids[id] = node }
+        if !selfClosing { stack.append(node) }
+        index = end + 1
+      }
+    }
+
+    var memo = [Int?](repeating: nil, count: nodes.count)
+    var visiting = Set<Int>()
+    func cost(_ node: Int, depth: Int) -> Int {
+      if let known = memo[node] { return known }
+      if visiting.contains(node) { return 0 }
+      // Deeper than any drawing needs: count it as too much rather than recurse further.
+      guard depth < 1_000 else { return cap }
+      visiting.insert(node)
+      var total = node == 0 ? 0 : 1
+      for child in nodes[node].children where total < cap {
+        total = min(cap, total + cost(child, depth: depth + 1))
+      }
+      for reference in nodes[node].references where total < cap {
+        if let target = ids[reference] { total = min(cap, total + cost(target, depth: depth + 1)) }
+      }
+      visiting.remove(node)
+      memo[node] = total
+      return total
+    }
+    return cost(0, depth: 0)
+  }
+
+  /// Where the tag that starts at `offset` ends (its `>`), and whether it closes itself.
+  private static func tagEnd(_ text: [UInt8], from offset: Int) -> (Int, Bool) {
+    var quote: UInt8?
+    var index = offset
+    while index < text.count {
+      let byte = text[index]
+      if let current = quote {
+        if byte == current { quote = nil }
+      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+        quote = byte
+      } else if byte == UInt8(ascii: ">") {
+        return (index, index > offset && text[index - 1] == UInt8(ascii: "/"))
+      }
+      index += 1
+    }
+    return (text.count, true)
+  }
+
+  /// A tag's `id` and the fragments its attributes refer to (`href="#x"`, `url(#x)`).
+  private static func attributes(_ tag: ArraySlice<UInt8>) -> ([UInt8]?, [[UInt8]]) {
+    var id: [UInt8]?
+    var references: [[UInt8]] = []
+    var index = tag.startIndex
+    while index < tag.endIndex {
+      let byte = tag[index]
+      guard index > tag.startIndex, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") else {
+        index += 1
+        continue
+      }
+      // A quoted value: the attribute's name is the word before `=`.
+      var nameEnd = index - 1
+      while nameEnd > tag.startIndex, isSpace(tag[nameEnd]) || tag[nameEnd] == UInt8(ascii: "=") {
+        nameEnd -= 1
+      }
+      var nameStart = nameEnd
+      while nameStart > tag.startIndex, !isSpace(tag[nameStart - 1]) { nameStart -= 1 }
+      let name = tag[nameStart...nameEnd]
+      let valueEnd = tag[(index + 1)...].firstIndex(of: byte) ?? tag.endIndex
+      let value = tag[(index + 1)..<valueEnd]
+      if name.elementsEqual("id".utf8) { id = Array(value) }
+      if name.last == UInt8(ascii: "f"), name.count >= 4, name.suffix(4).elementsEqual("href".utf8),
+        value.first == UInt8(ascii: "#")
+      {
+        references.append(Array(value.dropFirst()))
+      }
+      var cursor = value.startIndex
+      while let open = value[cursor...].firstIndex(of: UInt8(ascii: "(")) {
+        guard open + 1 < value.endIndex, value[open + 1] == UInt8(ascii: "#"),
+          let close = value[open...].firstIndex(of: UInt8(ascii: ")"))
+        else {
+          cursor = open + 1
+          continue
+        }
+        references.append(Array(value[(open + 2)..<close]))
+        cursor = close
+      }
+      index = valueEnd + 1
+    }
+    return (id, references)
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+}
