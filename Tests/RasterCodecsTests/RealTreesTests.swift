@@ -79,4 +79,16 @@ struct RealTreesTests {
     let name = (relative as NSString).lastPathComponent
     if let side = Int(name.prefix { $0.isNumber }) { #expect(bitmap.width == side && bitmap.height == side) }
   }
+
+  @Test(
+    "the header size ImageFormat reads without decoding is the decoded size",
+    arguments: jpegs + gifs + webpsAsPNG)
+  func headerSize(relative: String) throws {
+    let bytes = try Support.read(Self.root + "/" + relative)
+    let format = ImageFormat.sniff(bytes)
+    let size = try #require(
+      ImageFormat.pixelSize(ofHead: Array(bytes.prefix(ImageFormat.sizeHeadLength)), format: format))
+    let bitmap = try RasterDecoder.decode(bytes, format: try #require(format))
+    #expect(size.width == bitmap.width && size.height == bitmap.height)
+  }
 }

@@ -1,0 +1,69 @@
+extension ImageFormat {
+  /// How many leading bytes ``pixelSize(ofHead:format:)`` may need: a JPEG's frame header
+  /// can follow large metadata segments (EXIF thumbnails, ICC profiles).
+  public static let sizeHeadLength = 64 * 1_024
+
+  /// The width and height in pixels a raster file's header states, read from its first
+  /// bytes without decoding; `nil` when the header does not say (HEIF keeps its size in a
+  /// box the libraries read, vectors have no pixel size) or the bytes are cut short.
+  ///
+  /// PNG and CgBI: IHDR. JPEG: the first start-of-frame segment (before EXIF orientation
+  /// is applied). WebP: the canvas of a simple lossy, lossless or extended file. GIF: the
+  /// logical screen.
+  ///
+  /// - Parameters:
+  ///   - head: the file's first bytes (``sizeHeadLength`` are enough).
+  ///   - format: the format ``sniff(_:pathExtension:)`` found in them.
+  /// - Returns: the size, or `nil`.
+  public static func pixelSize(ofHead head: [UInt8], format: ImageFormat?) -> (width: Int, height: Int)? {
+    switch format {
+    case .png, .cgbi: return (try? PNGHeader.probe(head)).map { ($0.width, $0.height) }
+    case .jpeg: return jpegFrameSize(head)
+    case .webp: return webpCanvasSize(head)
+    case .gif:
+      guard head.count >= 10 else { return nil }
+      return (Int(head[6]) | Int(head[7]) << 8, Int(head[8]) | Int(head[9]) << 8)
+    default: return nil
+    }
+  }
+
+  private static func jpegFrameSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    var index = 2
+    while index + 9 < bytes.count {
+      guard bytes[index] == 0xFF else { return nil }
+      let marker = bytes[index + 1]
+      if marker == 0xFF {
+        index += 1
+        continue
+      }
+      let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+      // SOF0–SOF15, which are C0–CF except DHT (C4), JPG (C8) and DAC (CC).
+      if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
+        let height = Int(bytes[index + 5]) << 8 | Int(bytes[index + 6])
+        let width = Int(bytes[index + 7]) << 8 | Int(bytes[index + 8])
+        return (width, height)
+      }
+      guard length >= 2 else { return nil }
+      index += 2 + length
+    }
+    return nil
+  }
+
+  private static func webpCanvasSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    guard bytes.count >= 30 else { return nil }
+    func little(_ at: Int, _ count: Int) -> Int {
+      (0..<count).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) }
+    }
+    switch String(decoding: bytes[12..<16], as: UTF8.self) {
+    case "VP8X": return (little(24, 3) + 1, little(27, 3) + 1)
+    case "VP8L":
+      guard bytes[20] == 0x2F else { return nil }
+      let bits = little(21, 4)
+      return ((bits & 0x3FFF) + 1, (bits >> 14 & 0x3FFF) + 1)
+    case "VP8 ":
+      guard bytes[23] == 0x9D, bytes[24] == 0x01, bytes[25] == 0x2A else { return nil }
+      return (little(26, 2) & 0x3FFF, little(28, 2) & 0x3FFF)
+    default: return nil
+    }
+  }
+}
