@@ -39,7 +39,8 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
   /// A file is not a PNG a device can load.
   public static let unreadable = Rule(
     "unreadable", .error,
-    "A file is not a readable PNG: wrong format, truncated, or a bad header (any decoding error with --deep)."
+    "A file a device cannot load: a PNG truncated or with a bad header, a PDF or SVG that does not parse, raster data"
+      + " in a vector file or a symbol set (with --deep: any file that does not decode or render)."
   )
   /// An Apple CgBI ("iPhone-optimized") PNG.
   public static let cgbi = Rule(

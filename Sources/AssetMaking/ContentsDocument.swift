@@ -1,3 +1,5 @@
+import IconGridSupport
+
 /// A `Contents.json` as a tree that keeps every key, its order and its number text, so a
 /// set can be edited and written back with nothing else changed.
 ///
@@ -141,7 +143,7 @@ public struct ContentsDocument: Sendable, Equatable {
     case .null: out += "null"
     case .bool(let flag): out += flag ? "true" : "false"
     case .number(let text): out += text
-    case .string(let text): quote(text, into: &out)
+    case .string(let text): JSONValue.quote(text, into: &out)
     case .array(let items):
       out += "[\n"
       if items.isEmpty { out += "\n" }
@@ -156,31 +158,13 @@ public struct ContentsDocument: Sendable, Equatable {
       if members.isEmpty { out += "\n" }
       for (index, (key, item)) in members.enumerated() {
         out += pad
-        quote(key, into: &out)
+        JSONValue.quote(key, into: &out)
         out += " : "
         write(item, indent: indent + 1, into: &out)
         out += index < members.count - 1 ? ",\n" : "\n"
       }
       out += String(repeating: "  ", count: indent) + "}"
     }
-  }
-
-  private static func quote(_ text: String, into out: inout String) {
-    out += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case let c where c.value < 0x20:
-        let digits = String(c.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    out += "\""
   }
 }
 

@@ -74,7 +74,9 @@ package enum JSONValue: Sendable, Equatable {
     out += "\n" + String(repeating: "  ", count: indent)
   }
 
-  private static func quote(_ text: String, into out: inout String) {
+  /// Appends `text` to `out` as a JSON string literal (quotes, escapes, control
+  /// characters as `\u00XX`); other writers of JSON in the package use it too.
+  package static func quote(_ text: String, into out: inout String) {
     out += "\""
     for scalar in text.unicodeScalars {
       switch scalar {
