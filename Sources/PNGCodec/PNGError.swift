@@ -8,7 +8,7 @@
 /// do { _ = try PNGDecoder.decode(contentsOf: path) }
 /// catch let error as PNGError where error.code == .limitExceeded { … }
 /// ```
-public struct PNGError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PNGError: FileReadingError, Sendable, Hashable {
   /// What kind of failure this is. Extensible: switch with a `default`.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     private enum Base: String, Hashable, Sendable {
@@ -72,28 +72,6 @@ public struct PNGError: Error, Sendable, Hashable, CustomStringConvertible {
     self.reason = reason
     self.path = path
     self.underlying = underlying
-  }
-
-  /// The same error, attributed to `path`.
-  ///
-  /// - Parameter path: the file the error is about.
-  /// - Returns: a copy whose ``path`` is `path`.
-  public func at(_ path: String) -> PNGError {
-    var copy = self
-    copy.path = path
-    return copy
-  }
-
-  /// The reason, with libpng's or the system's words after it when they add something.
-  public var message: String {
-    guard let underlying, !underlying.isEmpty, underlying != reason else { return reason }
-    return "\(reason) (\(underlying))"
-  }
-
-  /// `path: message`, or the message alone for in-memory data.
-  public var description: String {
-    guard let path else { return message }
-    return "\(path): \(message)"
   }
 }
 

@@ -10,7 +10,7 @@ import PNGCodec
 /// do { _ = try RasterDecoder.decode(bytes, format: .jpeg) }
 /// catch let error as RasterError where error.code == .truncated { … }
 /// ```
-public struct RasterError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct RasterError: FileReadingError, Sendable, Hashable {
   /// What kind of failure this is. Extensible: switch with a `default`.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     private enum Base: String, Hashable, Sendable {
@@ -60,28 +60,6 @@ public struct RasterError: Error, Sendable, Hashable, CustomStringConvertible {
     self.reason = reason
     self.path = path
     self.underlying = underlying
-  }
-
-  /// The same error, attributed to `path`.
-  ///
-  /// - Parameter path: the file the error is about.
-  /// - Returns: a copy whose ``path`` is `path`.
-  public func at(_ path: String) -> RasterError {
-    var copy = self
-    copy.path = path
-    return copy
-  }
-
-  /// The reason, with the library's or the system's words after it when they add something.
-  public var message: String {
-    guard let underlying, !underlying.isEmpty, underlying != reason else { return reason }
-    return "\(reason) (\(underlying))"
-  }
-
-  /// `path: message`, or the message alone for in-memory data.
-  public var description: String {
-    guard let path else { return message }
-    return "\(path): \(message)"
   }
 }
 

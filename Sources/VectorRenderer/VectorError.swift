@@ -1,3 +1,5 @@
+import PNGCodec
+
 /// Why a vector image could not be read or rendered.
 ///
 /// Shaped like `PNGError`: a ``Code`` a program can switch on, a reason a person can act
@@ -8,7 +10,7 @@
 /// do { _ = try VectorImage(bytes: bytes, format: .svg, path: "Icon.svg") }
 /// catch let error as VectorError where error.code == .limitExceeded { … }
 /// ```
-public struct VectorError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct VectorError: FileReadingError, Sendable, Hashable {
   /// What kind of failure this is. Extensible: switch with a `default`.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     private enum Base: String, Hashable, Sendable {
@@ -65,28 +67,6 @@ public struct VectorError: Error, Sendable, Hashable, CustomStringConvertible {
     self.reason = reason
     self.path = path
     self.underlying = underlying
-  }
-
-  /// The same error, attributed to `path`.
-  ///
-  /// - Parameter path: the file the error is about.
-  /// - Returns: a copy whose ``path`` is `path`.
-  public func at(_ path: String) -> VectorError {
-    var copy = self
-    copy.path = path
-    return copy
-  }
-
-  /// The reason, with the library's or the system's words after it when they add something.
-  public var message: String {
-    guard let underlying, !underlying.isEmpty, underlying != reason else { return reason }
-    return "\(reason) (\(underlying))"
-  }
-
-  /// `path: message`, or the message alone for in-memory data.
-  public var description: String {
-    guard let path else { return message }
-    return "\(path): \(message)"
   }
 }
 
