@@ -135,7 +135,10 @@ public struct ContentsDocument: Sendable, Equatable {
   }
 
   /// The `info` object Xcode writes last in every `Contents.json`.
-  public static let xcodeInfo: Value = .object([("author", .string("xcode")), ("version", .number("1"))])
+  ///
+  /// Made on each use rather than kept in a global: a global enum whose payload pointer
+  /// carries tag bits is reported by LeakSanitizer as leaked.
+  public static var xcodeInfo: Value { .object([("author", .string("xcode")), ("version", .number("1"))]) }
 
   private static func write(_ value: Value, indent: Int, into out: inout String) {
     let pad = String(repeating: "  ", count: indent + 1)
