@@ -125,11 +125,16 @@ struct FuzzRegressionTests {
     } catch {
       #expect(error is PNGError)
     }
+    let header: PNGHeader?
     do {
-      let header = try PNGHeader.probe(bytes)
-      #expect(header.width > 0 && header.height > 0)
+      header = try PNGHeader.probe(bytes)
+      #expect(header.map { $0.width > 0 && $0.height > 0 } == true)
     } catch {
+      header = nil
       #expect(error is PNGError)
     }
+    // The probe reads the header the inspection reads, from its prefix.
+    #expect(PNGInspection(bytes).header == header)
+    #expect(PNGInspection(bytes, isWholeFile: false).header == header)
   }
 }

@@ -38,7 +38,7 @@ public struct AndroidResourcePath: Sendable, Hashable, CustomStringConvertible {
   static let order: [(group: String, test: @Sendable (String) -> Bool)] = [
     ("mcc", { $0.hasPrefix("mcc") && $0.count == 6 && $0.dropFirst(3).allSatisfy(\.isNumber) }),
     ("mnc", { $0.hasPrefix("mnc") && $0.count >= 5 && $0.dropFirst(3).allSatisfy(\.isNumber) }),
-    ("locale", isLocale),
+    ("locale", { isLocale($0) }),
     ("layout direction", { $0 == "ldrtl" || $0 == "ldltr" }),
     ("smallest width", { isDp($0, prefix: "sw") }),
     ("available width", { isDp($0, prefix: "w") }),
@@ -57,7 +57,7 @@ public struct AndroidResourcePath: Sendable, Hashable, CustomStringConvertible {
     ("text input", { ["nokeys", "qwerty", "12key"].contains($0) }),
     ("navigation state", { $0 == "navexposed" || $0 == "navhidden" }),
     ("navigation method", { ["nonav", "dpad", "trackball", "wheel"].contains($0) }),
-    ("screen dimensions", isDimensions),
+    ("screen dimensions", { isDimensions($0) }),
     ("platform version", { $0.hasPrefix("v") && $0.count >= 2 && $0.dropFirst().allSatisfy(\.isNumber) }),
   ]
 

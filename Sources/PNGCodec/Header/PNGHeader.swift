@@ -68,8 +68,12 @@ public struct PNGHeader: Sendable, Hashable {
   /// Whether a `CgBI` chunk precedes IHDR (an Apple "iPhone-optimized" PNG).
   public var isCgBI: Bool
 
-  /// How many bytes ``probe(_:)`` needs at most: signature, a CgBI chunk and IHDR.
-  public static let probeLength = 8 + 16 + 25
+  /// The longest `CgBI` chunk data the header accepts (Apple's is 4 bytes).
+  static let maxCgBILength = 64
+
+  /// How many bytes ``probe(_:)`` needs at most: signature, the longest `CgBI` chunk
+  /// accepted, and IHDR.
+  public static let probeLength = 8 + (12 + maxCgBILength) + 25
 
   /// Bytes in one unfiltered row, without the filter byte.
   var rowBytes: Int { (width * colorType.channels * bitDepth + 7) / 8 }
@@ -128,8 +132,8 @@ public struct PNGHeader: Sendable, Hashable {
     if readUInt32(raw, at: offset + 4) == ChunkType.cgbi {
       isCgBI = true
       let length = Int(readUInt32(raw, at: offset))
-      guard length <= 64 else {
-        throw PNGError(.cgbi, "CgBI chunk claims \(length) bytes; expected 4")
+      guard length <= maxCgBILength else {
+        throw PNGError(.cgbi, "CgBI chunk claims \(length) bytes; Apple's holds 4")
       }
       offset += 12 + length
     }
