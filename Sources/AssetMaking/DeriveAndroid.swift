@@ -27,12 +27,18 @@ struct AndroidPlanner {
 
   mutating func plan(_ catalog: AssetCatalog) {
     for (res, folders, gaps) in AssetChecker.androidDensityGaps(of: catalog) {
-      if options.source != .best {
+      // --from, --to and --target name Apple scales and targets; Android has neither.
+      let appleOnly = [
+        options.source == .best ? nil : "--from \(options.source)",
+        options.scales == nil ? nil : "--to",
+        options.check.target == nil ? nil : "--target",
+      ].compactMap { $0 }
+      if !appleOnly.isEmpty {
         if !gaps.isEmpty {
           notes.append(
-            "\(joinPath(root, res)): --from \(options.source) names an Apple source; Android drawables are made "
-              + "from their densest bitmap only, so \(gaps.count) density folder\(gaps.count == 1 ? "" : "s") "
-              + "lacking drawables were left alone")
+            "\(joinPath(root, res)): \(appleOnly.joined(separator: ", ")) name Apple scales or targets; Android "
+              + "drawables are made from their densest bitmap without them, so \(gaps.count) density "
+              + "folder\(gaps.count == 1 ? "" : "s") lacking drawables were left alone")
         }
       } else {
         for gap in gaps {

@@ -52,6 +52,14 @@ enum DeriveCommand {
       (enlarging adds no detail); an existing file is replaced only with --force.
       App icon sets are left to `icongrid appicon`.
 
+      Android: each drawable check's android-densities (lint's IconDensities) or
+      android-density-folder finds missing gets res/drawable-<density>/name.png from
+      the densest bitmap of that name (pixels × target ÷ source dpi, rounded as
+      Android scales bitmaps); nine-patches, XML drawables and names also in
+      drawable-nodpi are reported, not made. Flutter and React Native assets have no
+      required scales: derive says so and makes none. --from, --to and --target
+      are Apple options: given any, Android drawables are left alone (a note says so).
+
       options:
         --write            Make the files; without it, print the plan only.
         --force            Replace files that already exist where a file goes.

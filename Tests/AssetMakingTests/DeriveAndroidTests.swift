@@ -61,6 +61,15 @@ struct DeriveAndroidTests {
     #expect(try plan(tree).steps.isEmpty)
   }
 
+  @Test func appleOnlyOptionsLeaveAndroidAloneWithANote() throws {
+    let tree = try DeriveAndroidTests.tree()
+    for options in [DeriveOptions(source: .scale(2)), DeriveOptions(scales: [1])] {
+      let plan = try plan(tree, options)
+      #expect(plan.steps.isEmpty)
+      #expect(plan.notes.contains { $0.contains("3 density folders lacking drawables were left alone") })
+    }
+  }
+
   @Test func halvesRoundUpAsBitmapFactoryDoes() throws {
     // 25 px at xhdpi is 18.75 px at hdpi (19), 12.5 at mdpi (13, as int(12.5 + 0.5)).
     let tree = try Tree().png("res/drawable-xhdpi/a.png", 25, 25).png("res/drawable-hdpi/b.png", 30, 30)
