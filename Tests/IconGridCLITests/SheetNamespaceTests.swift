@@ -115,6 +115,30 @@ import Testing
     #expect(Self.count(40, in: sheet) == 0)
   }
 
+  /// A Mac app's icon (only `mac` slots, as NetNewsWire's Mac target has) in a section of a
+  /// sheet for a generic iOS screen: drawn from its Mac file, with a note, not a placeholder.
+  @Test func aSetForOnlyAMacIsDrawnForTheMac() throws {
+    let tree = try Self.appAndWidget()
+    try tree.png("App/Assets.xcassets/MacIcon.appiconset/m.png", 64, 64, color: (80, 0, 0, 255))
+    try tree.contents(
+      "App/Assets.xcassets/MacIcon.appiconset", [slot("m.png", idiom: "mac", size: "32x32", scale: "2x")])
+    let output = tree.path("sheet.png")
+    let captured = CapturedConsole()
+    let status = IconGridCLI.main(
+      arguments: ["sheet", tree.root, "-o", output, "--no-labels", "--strict"], console: captured.console)
+    #expect(status == 0)
+    #expect(captured.err.contains("note: MacIcon (in App) has no iOS variant; drew its mac one"))
+    #expect(captured.out.contains("4 tiles in 3 sections, 0 missing"))
+    let sheet = try PNGDecoder.decode(contentsOf: output)
+    #expect(Self.count(80, in: sheet) == 64 * 64)
+    // Asked for a device, the sheet draws for it: an iPhone gets no Mac icon.
+    let iphone = CapturedConsole()
+    _ = IconGridCLI.main(
+      arguments: ["sheet", tree.root, "-o", output, "--no-labels", "--idiom", "iphone"],
+      console: iphone.console)
+    #expect(iphone.err.contains("icon 'MacIcon (in App)' cannot be read"))
+  }
+
   /// One name space: the flat sheet, byte for byte what the renderer draws for the
   /// folder's names without sections.
   @Test func oneNameSpaceKeepsTheFlatSheet() throws {
