@@ -22,7 +22,10 @@ enum SVGPreflight {
   ///   expanded text; ``VectorError/Code/unsupported`` for parameter entities and for
   ///   entities that hold markup (which could hide elements and references from these
   ///   counts); ``VectorError/Code/malformed`` for an entity that refers to itself.
-  static func check(_ text: [UInt8], limits: VectorLimits) throws {
+  /// - Returns: the work of drawing the document, for the budgets checked when the output
+  ///   size is known.
+  @discardableResult
+  static func check(_ text: [UInt8], limits: VectorLimits) throws -> SVGWork {
     let expansion = try expand(text, cap: max(limits.maxInputBytes, limits.maxElements) + 1)
     guard expansion.elements <= limits.maxElements else {
       throw VectorError(
@@ -36,13 +39,17 @@ enum SVGPreflight {
         "the SVG's entities expand it to more than \(limits.maxInputBytes) bytes; the limit is \(limits.maxInputBytes)"
       )
     }
-    let drawn = SVGReferenceCount.count(text, cap: limits.maxElements + 1)
-    guard drawn <= limits.maxElements else {
+    let work = SVGReferenceCount.work(
+      text, cap: max(limits.maxElements, limits.maxPathWork, limits.maxPaintWork) + 1,
+      depthLimit: limits.maxNestingDepth)
+    guard work.elements <= limits.maxElements else {
       throw VectorError(
         .limitExceeded,
         "the SVG draws more than \(limits.maxElements) elements once its <use> and other references are followed"
       )
     }
+    try work.checkStructure(limits: limits)
+    return work
   }
 
   /// The expansion of `text`, counting no further than `cap` (so the sums cannot overflow).

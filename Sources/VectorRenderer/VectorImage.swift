@@ -60,8 +60,9 @@ public struct VectorImage: Sendable {
   }
 
   enum Content: Sendable {
-    /// Uncompressed SVG text.
-    case svg([UInt8])
+    /// Uncompressed SVG text, the work of drawing it, and the points per user unit of its
+    /// root `viewBox` (1 without one).
+    case svg([UInt8], SVGWork, pointsPerUnit: Double)
     /// The PDF's bytes.
     case pdf([UInt8])
   }
@@ -109,10 +110,12 @@ public struct VectorImage: Sendable {
       switch format {
       case .svg:
         let text = Gunzip.isGzip(bytes) ? try Gunzip.decompress(bytes, limit: limits.maxInputBytes) : bytes
-        try SVGPreflight.check(text, limits: limits)
-        size = try SVGDocument(text).intrinsicSize()
+        let work = try SVGPreflight.check(text, limits: limits)
+        let document = try SVGDocument(text)
+        size = try document.intrinsicSize()
         references = ExternalReferences.find(in: text)
-        return .svg(text)
+        let units = document.viewBoxSize().map { max(size.width / $0.width, size.height / $0.height) } ?? 1
+        return .svg(text, work, pointsPerUnit: units)
       case .pdf:
         size = try PDFDocument.lock.withLock { _ in try PDFDocument(bytes).pageSize() }
         return .pdf(bytes)
@@ -217,10 +220,17 @@ public struct VectorImage: Sendable {
   ///
   /// - Throws: ``VectorError/Code/invalidArgument`` for a PDF.
   func svgDocument() throws -> SVGDocument {
-    guard case .svg(let text) = content else {
+    guard case .svg(let text, _, _) = content else {
       throw VectorError(.invalidArgument, "a PDF has no elements to render by id")
     }
     return try SVGDocument(text)
+  }
+
+  /// Throws unless drawing this SVG into `width` × `height` pixels, at `pixelsPerPoint`,
+  /// is within the work budgets of ``limits`` (nothing to check for a PDF).
+  func checkWork(width: Int, height: Int, pixelsPerPoint: Double) throws {
+    guard case .svg(_, let work, let pointsPerUnit) = content else { return }
+    try work.check(width: width, height: height, unitScale: pixelsPerPoint * pointsPerUnit, limits: limits)
   }
 
   private func checkScale(_ scale: Double) throws {
@@ -236,8 +246,10 @@ public struct VectorImage: Sendable {
       fill
       ? FittedRect(x: 0, y: 0, width: Double(width), height: Double(height))
       : FittedRect.aspectFit(size, width: width, height: height)
+    try checkWork(
+      width: width, height: height, pixelsPerPoint: max(rect.width / size.width, rect.height / size.height))
     switch content {
-    case .svg(let text):
+    case .svg(let text, _, _):
       let document = try SVGDocument(text)
       let canvas = try CairoCanvas(width: width, height: height)
       try document.draw(size: size, into: canvas, rect: rect)
