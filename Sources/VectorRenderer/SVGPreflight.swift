@@ -42,13 +42,15 @@ enum SVGPreflight {
     let work = SVGReferenceCount.work(
       text, cap: max(limits.maxElements, limits.maxPathWork, limits.maxPaintWork) + 1,
       depthLimit: limits.maxNestingDepth)
+    // Depth first: a walk cut short at the depth limit may count the elements below it
+    // more than once.
+    try work.checkStructure(limits: limits)
     guard work.elements <= limits.maxElements else {
       throw VectorError(
         .limitExceeded,
         "the SVG draws more than \(limits.maxElements) elements once its <use> and other references are followed"
       )
     }
-    try work.checkStructure(limits: limits)
     return work
   }
 

@@ -27,8 +27,14 @@ import PNGCodec
 /// references are listed in ``externalReferences``; ``requireSelfContained()`` turns them
 /// into an error). librsvg bounds an SVG's work with its own limits (1,000,000 elements
 /// loaded, 500,000 references followed per render, which stops billion-laughs and nested
-/// `<use>` expansions with an error). A PDF's work is bounded by its size in bytes and
-/// its output pixels; poppler has no time limit of its own.
+/// `<use>` expansions with an error). Since neither librsvg nor cairo can be stopped once
+/// drawing starts, an SVG's work is estimated from its tags when it is opened
+/// and checked against the budgets before every render: the pixel rows its path segments
+/// cross (``VectorLimits/maxPathWork``), the full-surface passes its elements, layers and
+/// filter primitives paint (``VectorLimits/maxPaintWork``), the depth it nests to
+/// (``VectorLimits/maxNestingDepth``) and the pixel size of its text
+/// (``VectorLimits/maxFontPixels``). A PDF's work is bounded by its size in bytes and its
+/// output pixels only; poppler has no time limit of its own.
 ///
 /// **Thread safety.** Values are `Sendable`. SVG renders run in parallel; PDF work is
 /// serialised by one process-wide lock, because poppler's shared state is not promised to
