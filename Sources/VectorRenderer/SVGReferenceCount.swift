@@ -13,6 +13,8 @@ enum SVGReferenceCount {
   private struct Node {
     var children: [Int] = []
     var references: [[UInt8]] = []
+    /// References drawn at every vertex (`marker-mid`, and `marker`, which sets it).
+    var perVertex: [[UInt8]] = []
     var own = SVGWork()
     var isText = false
     /// How much the node's `transform` can stretch what it draws.
@@ -82,8 +84,9 @@ enum SVGReferenceCount {
         var tag = Node()
         let body = text[(index + 1)..<end]
         let name = body.prefix { !isSpace($0) && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ">") }
-        let (id, references, attributes) = self.attributes(body)
+        let (id, references, perVertex, attributes) = self.attributes(body)
         tag.references = references
+        tag.perVertex = perVertex
         tag.own = SVGWork.tag(name, attributes: attributes)
         for attribute in attributes where attribute.name.elementsEqual("transform".utf8) {
           tag.stretch = SVGPathExtent.stretch(attribute.value)
@@ -110,15 +113,19 @@ enum SVGReferenceCount {
       visiting.insert(node)
       var total = nodes[node].own
       var below = 0
-      func follow(_ next: Int) {
+      func follow(_ next: Int, times: Int = 1) {
         guard total.elements < cap else { return }
         let inner = cost(next, depth: depth + 1)
         below = max(below, inner.depth)
-        total.add(inner, cap: cap)
+        total.add(inner.repeated(times, cap: cap), cap: cap)
       }
       for child in nodes[node].children { follow(child) }
       for reference in nodes[node].references {
         if let target = ids[reference] { follow(target) }
+      }
+      // A mid marker is drawn at every vertex of the path.
+      for reference in nodes[node].perVertex {
+        if let target = ids[reference] { follow(target, times: nodes[node].own.segments + 1) }
       }
       total.depth = nodes[node].own.depth + below
       total.reach = min(1e300, total.reach * nodes[node].stretch)
@@ -147,13 +154,14 @@ enum SVGReferenceCount {
     return (text.count, true)
   }
 
-  /// A tag's `id`, the fragments its attributes refer to (`href="#x"`, `url(#x)`), and
-  /// its quoted attributes, name to value.
+  /// A tag's `id`, the fragments its attributes refer to (`href="#x"`, `url(#x)`), those
+  /// of them drawn at every vertex (mid markers), and its quoted attributes, name to value.
   private static func attributes(_ tag: ArraySlice<UInt8>) -> (
-    [UInt8]?, [[UInt8]], [(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)]
+    [UInt8]?, [[UInt8]], [[UInt8]], [(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)]
   ) {
     var id: [UInt8]?
     var references: [[UInt8]] = []
+    var perVertex: [[UInt8]] = []
     var pairs: [(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] = []
     var index = tag.startIndex
     while index < tag.endIndex {
@@ -187,12 +195,32 @@ enum SVGReferenceCount {
           cursor = open + 1
           continue
         }
-        references.append(Array(value[(open + 2)..<close]))
+        let target = Array(value[(open + 2)..<close])
+        if isMidMarker(name: name, value: value, before: open) {
+          perVertex.append(target)
+        } else {
+          references.append(target)
+        }
         cursor = close
       }
       index = valueEnd + 1
     }
-    return (id, references, pairs)
+    return (id, references, perVertex, pairs)
+  }
+
+  /// Whether the `url(` at `open` in attribute `name` sets a mid marker: the attribute is
+  /// `marker-mid` or `marker`, or the style declaration it sits in is.
+  private static func isMidMarker(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>, before open: Int) -> Bool
+  {
+    func isMarker(_ word: ArraySlice<UInt8>) -> Bool {
+      word.elementsEqual("marker-mid".utf8) || word.elementsEqual("marker".utf8)
+    }
+    if isMarker(name) { return true }
+    guard name.elementsEqual("style".utf8) else { return false }
+    let declarationStart = value[..<open].lastIndex(of: UInt8(ascii: ";")).map { $0 + 1 } ?? value.startIndex
+    guard let colon = value[declarationStart..<open].firstIndex(of: UInt8(ascii: ":")) else { return false }
+    let property = value[declarationStart..<colon].filter { !isSpace($0) }
+    return isMarker(property[...])
   }
 
   private static func isSpace(_ byte: UInt8) -> Bool {

@@ -39,6 +39,21 @@ struct SVGWork: Equatable {
     convolveOrder = max(convolveOrder, other.convolveOrder)
   }
 
+  /// This work done `times` times (a marker at every vertex), each sum at most `cap`.
+  func repeated(_ count: Int, cap: Int) -> SVGWork {
+    guard count != 1 else { return self }
+    func scaled(_ value: Int) -> Int {
+      let (product, overflow) = value.multipliedReportingOverflow(by: count)
+      return overflow ? cap : min(cap, product)
+    }
+    var result = self
+    result.elements = scaled(elements)
+    result.segments = scaled(segments)
+    result.paint = scaled(paint)
+    result.reach = min(1e300, reach * Double(count))
+    return result
+  }
+
   /// The work of one tag on its own (no children, no references).
   ///
   /// - Parameters:

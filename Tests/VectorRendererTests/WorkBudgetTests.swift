@@ -144,10 +144,10 @@ struct WorkBudgetTests {
     Self.expectRefused("<text x=\"0\" y=\"1000\" font-size=\"10000000\">W</text>", saying: "font-size")
     Self.expectRefused(
       "<text x=\"0\" y=\"1000\" style=\"fill: red; font-size: 3e6px\">W</text>", saying: "font-size")
-    // 5,000 user units are 5,120,000 pixels when a 1-unit viewBox fills 1024 pixels.
+    // 2,000 user units are 2,048,000 pixels when a 1-unit viewBox fills 1024 pixels.
     let small = """
       <svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024" viewBox="0 0 1 1">\
-      <text y="1" font-size="5000">W</text></svg>
+      <text y="1" font-size="2000">W</text></svg>
       """
     let image = try Fixture.svg(small)
     _ = try image.render(width: 4, height: 4)
@@ -243,5 +243,34 @@ struct SVGPathExtentTests {
     #expect(SVGPathExtent.stretch(Array("scale(3, 5) scale(2)".utf8)[...]) == 10)
     #expect(SVGPathExtent.stretch(Array("matrix(0 -4 2 0 9 9)".utf8)[...]) == 4)
     #expect(SVGPathExtent.stretch(Array("skewX(45)".utf8)[...]) > 2)
+  }
+}
+
+@Suite("VectorImage: markers in the work budget")
+struct MarkerWorkTests {
+  private static func document(vertices: Int, style: Bool) -> String {
+    let marker = """
+      <marker id="m" markerWidth="1000" markerHeight="1000" markerUnits="userSpaceOnUse">\
+      <rect width="1000" height="1000" opacity="0.5"/></marker>
+      """
+    let path = "M0 0 " + String(repeating: "l1 0 ", count: vertices)
+    let markerAttribute = style ? "style=\"stroke: #000; marker-mid: url(#m)\"" : "marker-mid=\"url(#m)\""
+    return """
+      <svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024">\(marker)\
+      <path d="\(path)" fill="none" stroke="#000" \(markerAttribute)/></svg>
+      """
+  }
+
+  @Test("a mid marker is paid for at every vertex: 3,000 vertices of a full-surface marker are refused")
+  func midMarkers() throws {
+    for style in [false, true] {
+      let image = try Fixture.svg(Self.document(vertices: 3_000, style: style))
+      #expect { _ = try image.render(width: 1024, height: 1024) } throws: { error in
+        (error as? VectorError)?.reason.contains("pixel-passes") == true
+      }
+    }
+    // A few vertices render.
+    let few = try Fixture.svg(Self.document(vertices: 3, style: false))
+    #expect(try few.render(width: 64, height: 64).coveredPixels > 0)
   }
 }
