@@ -18,8 +18,9 @@ enum SVGPreflight {
   /// Checks `text` against `limits`.
   ///
   /// - Throws: ``VectorError/Code/limitExceeded`` for too many elements (with entities
-  ///   expanded, or with references followed, see ``SVGReferenceCount``) or too much
-  ///   expanded text; ``VectorError/Code/unsupported`` for parameter entities and for
+  ///   expanded, or with references followed, see ``SVGReferenceCount``), too much
+  ///   expanded text, nesting too deep or embedded images too large
+  ///   (``SVGEmbeddedImages``); ``VectorError/Code/unsupported`` for parameter entities and for
   ///   entities that hold markup (which could hide elements and references from these
   ///   counts); ``VectorError/Code/malformed`` for an entity that refers to itself.
   /// - Returns: the work of drawing the document, for the budgets checked when the output
@@ -42,6 +43,7 @@ enum SVGPreflight {
     let work = SVGReferenceCount.work(
       text, cap: max(limits.maxElements, limits.maxPathWork, limits.maxPaintWork) + 1,
       depthLimit: limits.maxNestingDepth)
+    try SVGEmbeddedImages.check(text, limits: limits)
     // Depth first: a walk cut short at the depth limit may count the elements below it
     // more than once.
     try work.checkStructure(limits: limits)
@@ -172,6 +174,12 @@ enum SVGPreflight {
         throw VectorError(
           .unsupported,
           "the SVG's entity \"\(String(decoding: name, as: UTF8.self))\" holds markup, which IconGrid does not expand; write the elements out"
+        )
+      }
+      if find(Array("data:".utf8), in: value) != nil {
+        throw VectorError(
+          .unsupported,
+          "the SVG's entity \"\(String(decoding: name, as: UTF8.self))\" holds a data: URL, which IconGrid does not expand; write it out"
         )
       }
       // XML keeps the first declaration of a name.

@@ -1,3 +1,4 @@
+import Foundation
 import PNGCodec
 import Testing
 
@@ -272,5 +273,83 @@ struct MarkerWorkTests {
     // A few vertices render.
     let few = try Fixture.svg(Self.document(vertices: 3, style: false))
     #expect(try few.render(width: 64, height: 64).coveredPixels > 0)
+  }
+}
+
+@Suite("VectorImage: embedded data: images")
+struct EmbeddedImageTests {
+  /// A 4 × 4 PNG whose IHDR (CRC fixed) claims `width` × `height`: only the header
+  /// matters, since the check refuses before anything decodes the image.
+  private static func pngHead(width: Int, height: Int) throws -> [UInt8] {
+    var bytes = try PNGEncoder.encode(Bitmap(width: 4, height: 4, filling: (0, 0, 255, 255)))
+    // IHDR's type and data sit at bytes 12..<29, its width and height at 16..<24, its CRC
+    // at 29..<33.
+    for (offset, value) in [(16, width), (20, height)] {
+      for shift in 0..<4 { bytes[offset + shift] = UInt8(truncatingIfNeeded: value >> (24 - 8 * shift)) }
+    }
+    let crc = crc32(bytes[12..<29])
+    for shift in 0..<4 { bytes[29 + shift] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32(shift))) }
+    return bytes
+  }
+
+  /// CRC-32 as PNG chunks use it (polynomial 0xEDB88320, reflected).
+  private static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+  }
+
+  private static func document(_ png: [UInt8], copies: Int = 1) -> String {
+    let url = "data:image/png;base64," + Data(png).base64EncodedString()
+    let images = String(
+      repeating: "<image width=\"8\" height=\"8\" xlink:href=\"\(url)\"/>", count: copies)
+    return """
+      <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \
+      width="8" height="8">\(images)</svg>
+      """
+  }
+
+  @Test("a 20,000 × 20,000 PNG as a data: URL (12 s and 2.7 GB in rsvg-convert) is refused before parsing")
+  func hugeImage() throws {
+    #expect { _ = try Fixture.svg(Self.document(try Self.pngHead(width: 20_000, height: 20_000))) } throws: {
+      error in
+      (error as? VectorError)?.code == .limitExceeded
+        && (error as? VectorError)?.reason.contains("20000×20000") == true
+    }
+  }
+
+  @Test("images within the pixel limit one by one are refused together")
+  func manyImages() throws {
+    let png = try Self.pngHead(width: 4_000, height: 4_000)
+    _ = try Fixture.svg(Self.document(png))
+    #expect { _ = try Fixture.svg(Self.document(png, copies: 2)) } throws: { error in
+      (error as? VectorError)?.reason.contains("in all") == true
+    }
+  }
+
+  @Test("an embedded SVG, plain or percent-encoded, is refused; a small PNG is drawn")
+  func embeddedSVG() throws {
+    let inner = "<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8'/>"
+    let base64 = "data:image/svg+xml;base64," + Data(inner.utf8).base64EncodedString()
+    let percent = "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'/%3E"
+    for url in [base64, percent] {
+      let text = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><image width="8" height="8" href="\(url)"/></svg>
+        """
+      #expect { _ = try Fixture.svg(text) } throws: { ($0 as? VectorError)?.code == .unsupported }
+    }
+    let small = try PNGEncoder.encode(Bitmap(width: 8, height: 8, filling: (0, 0, 255, 255)))
+    let bitmap = try Fixture.svg(Self.document(small)).render(scale: 1)
+    #expect(bitmap[4, 4] == (0, 0, 255, 255))
+  }
+
+  @Test("base64 decodes as RFC 4648 says, spaces skipped")
+  func base64() {
+    let text = Array("aGVs bG8h\nIQ==".utf8)[...]
+    #expect(SVGEmbeddedImages.base64Head(text, count: 100) == Array("hello!!".utf8))
+    #expect(SVGEmbeddedImages.base64Head(text, count: 2) == Array("he".utf8))
   }
 }
