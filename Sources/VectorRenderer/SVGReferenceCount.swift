@@ -62,7 +62,14 @@ enum SVGReferenceCount {
       if starts("<!--", at: index) {
         index = skip(past: "-->", from: index + 4)
       } else if starts("<![CDATA[", at: index) {
-        index = skip(past: "]]>", from: index + 9)
+        let end = skip(past: "]]>", from: index + 9)
+        // Text in a CDATA section is drawn like any other.
+        let top = stack[stack.count - 1]
+        if nodes[top].isText {
+          let glyphs = text[(index + 9)..<max(index + 9, end - 3)].count { !isSpace($0) }
+          nodes[top].own.segments = min(cap, nodes[top].own.segments + 8 * glyphs)
+        }
+        index = end
       } else if starts("<?", at: index) {
         index = skip(past: "?>", from: index + 2)
       } else if starts("<!", at: index) {

@@ -138,6 +138,9 @@ struct WorkBudgetTests {
     Self.expectRefused(
       "<text x=\"0\" y=\"100\" font-size=\"20\">\(String(repeating: "Wij", count: 100_000))</text>",
       saying: "pixel rows")
+    Self.expectRefused(
+      "<text x=\"0\" y=\"100\"><![CDATA[\(String(repeating: "Wij", count: 100_000))]]></text>",
+      saying: "pixel rows")
   }
 
   @Test("text 10⁷ pixels high, which makes librsvg panic, is refused; through a viewBox too")

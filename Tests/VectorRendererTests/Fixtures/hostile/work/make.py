@@ -102,3 +102,17 @@ for d in (5,10,20,30):
   w('clip%d'%d, '<clipPath id="c0"><rect width="1000" height="1000"/></clipPath>'+''.join('<clipPath id="c%d" clip-path="url(#c%d)"><rect width="1000" height="1000"/></clipPath>'%(i,i-1) for i in range(1,d))+'<rect width="1024" height="1024" clip-path="url(#c%d)"/>'%(d-1))
 for fs in (2000000, 4000000, 8000000):
   w('font%d'%fs, '<text x="0" y="1000" font-size="%d">W</text>'%fs)
+# A translucent full-surface marker at each of 3,000 vertices.
+w('marker', '<marker id="m" markerWidth="1000" markerHeight="1000" markerUnits="userSpaceOnUse">'
+  '<rect width="1000" height="1000" opacity="0.5"/></marker><path d="M0 0 %s" fill="none" '
+  'stroke="#000" marker-mid="url(#m)"/>' % ' '.join('l1 0' for _ in range(3000)))
+# A 20,000 x 20,000 PNG of zeros (1.2 MB) as a data: URL.
+import base64, struct, zlib
+def chunk(kind, data):
+    return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data) & 0xffffffff)
+side = 20000
+deflate = zlib.compressobj(9)
+idat = b''.join(deflate.compress(b'\x00' * (side * 3 + 1)) for _ in range(side)) + deflate.flush()
+png = (b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', side, side, 8, 2, 0, 0, 0))
+       + chunk(b'IDAT', idat) + chunk(b'IEND', b''))
+w('pngbomb', '<image width="64" height="64" xlink:href="data:image/png;base64,%s"/>' % base64.b64encode(png).decode())
