@@ -190,7 +190,7 @@ struct SVGWork: Equatable {
     guard depth <= limits.maxNestingDepth else {
       throw VectorError(
         .limitExceeded,
-        "the SVG nests elements more than \(limits.maxNestingDepth) deep once its <use>, masks and other references are followed"
+        "the SVG nests elements more than \(limits.maxNestingDepth) deep once its <use>, masks and other references are followed; flatten its groups"
       )
     }
     guard convolveOrder <= SVGWork.maxConvolveOrder else {

@@ -2,8 +2,9 @@
 ///
 /// ``maxInputBytes`` is checked before parsing (for `.svgz`, on the decompressed text as
 /// well, while decompressing); the pixel limits are checked before a render allocates its
-/// surface. Together with librsvg's own element limits they bound the work of a hostile
-/// file; see ``VectorImage``.
+/// surface, and an SVG's estimated work (path rows, paint passes, nesting, text size) is
+/// checked against the budgets before each render, since librsvg and cairo cannot be
+/// stopped once they draw; see ``VectorImage``.
 ///
 /// ```swift
 /// var limits = VectorLimits.default
@@ -76,7 +77,9 @@ public struct VectorLimits: Sendable, Hashable {
   /// the estimate being an upper bound that assumes every element covers the render.
   public static let defaultPaintWork = 2_000_000_000
 
-  /// 8 MiB of input, 50,000 SVG elements; 4096 × 4096 pixels out, 16,384 on a side (a
+  /// 8 MiB of input, 50,000 SVG elements, nesting 32 deep, the SVG work budgets
+  /// ``defaultPathWork`` and ``defaultPaintWork``, text at most 10⁶ pixels high;
+  /// 4096 × 4096 pixels out, 16,384 on a side (a
   /// real 2960 × 291 pt launch-screen lockup is 8880 px wide at 3x). A 1024-point icon at 3x
   /// is 3072 × 3072; the largest real files of the test trees are a
   /// 1 MiB PDF and a 54 KB SVG of 300 elements.
