@@ -75,7 +75,7 @@ let package = Package(
       name: "IconGridCLI",
       dependencies: [
         "ContactSheet", "SheetManifest", "AssetCheck", "AssetMaking", "AssetResolver", "ImageDecoding", "PNGCodec",
-        "IconGridSupport", "Resampling",
+        "IconGridSupport", "Resampling", "VectorRenderer",
       ]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     // What the test targets share: the package's and the shared test data's paths,

@@ -1,7 +1,9 @@
 import AssetResolver
 import ContactSheet
+import Foundation
 import PNGCodec
 import Resampling
+import VectorRenderer
 
 /// The icons of a sheet over a tree of any layout: Apple assets through the library's
 /// UIKit index, Flutter, React Native and Android assets by their platform's rule at the
@@ -9,9 +11,11 @@ import Resampling
 ///
 /// Each asset is one tile. A file drawn for a scale that is not a whole number (Flutter's
 /// `1.5x/`, Android's `hdpi`) is resampled to the sheet's scale, so it keeps its size in
-/// points. An Android XML drawable is not rendered: when it is an `anydpi-vN` file (an
-/// adaptive icon), the tile shows the bitmap a device below API N gets, and the sheet's
-/// notes say so; a plain XML drawable (a vector, a shape) is a placeholder with the reason.
+/// points. An `anydpi-vN` XML file (an adaptive icon) is not rendered: the tile shows the
+/// bitmap a device below API N gets, and the sheet's notes say so. A plain XML drawable (a
+/// vector, a shape, a layer-list, a selector) is drawn through `AndroidDrawable` at the
+/// sheet's scale, with `@color/` references from the res folder's `values/` files; what it
+/// cannot draw is a placeholder with the reason.
 struct LayoutSheetSource: SheetDataSource {
   let apple: AssetLibrarySource
   let library: AssetLibrary
@@ -19,6 +23,12 @@ struct LayoutSheetSource: SheetDataSource {
   let layout: Layout?
   /// What the sheet drew instead of what the rule chose, said once per asset.
   let notes = Locked<[String]>([])
+  /// Each res folder's colours, read once.
+  let colorTables = Locked<[String: AndroidColorTable]>([:])
+
+  /// The box a drawable without a size of its own (a shape without `<size>`) is drawn in:
+  /// the sheet's default icon box, in points.
+  static let sizelessBox = VectorImage.PointSize(width: 60, height: 60)
 
   func assetNames() throws -> [String] {
     let names = (layout == nil || layout == .apple ? try apple.assetNames() : []) + layoutAssetNames()
@@ -57,8 +67,7 @@ struct LayoutSheetSource: SheetDataSource {
     var winner = resolution.winner
     if LayoutCatalog.fileExtension(winner.path) == "xml" {
       guard let level = winner.apiLevel, winner.density == .anyDPI else {
-        throw SheetIconError.unreadable(
-          name: name, reason: "\(winner.path) is an Android XML drawable (a vector or shape); not rendered")
+        return try drawableIcon(resolution, name: name, scale: scale, depth: 0)
       }
       request.apiLevel = level - 1
       let older = resolution.asset.choose(for: request)
@@ -97,6 +106,89 @@ struct LayoutSheetSource: SheetDataSource {
     }
     return SheetIcon(
       bitmap: Resampler.resize(image.bitmap, width: width, height: height), scale: scale, isFallback: false)
+  }
+
+  /// An Android XML drawable drawn at `scale`; a selector's default drawable is resolved
+  /// by name and drawn in its place (up to 4 selectors deep).
+  private func drawableIcon(_ resolution: LayoutResolution, name: String, scale: Int, depth: Int) throws
+    -> SheetIcon
+  {
+    let file = resolution.winner.path
+    do {
+      let drawable = try AndroidDrawable(
+        contentsOf: resolution.fullPath, colors: colorTable(forDrawable: resolution.fullPath))
+      for warning in drawable.warnings {
+        notes.withLock {
+          $0.append("\(name): \(warning.replacingOccurrences(of: resolution.fullPath, with: file))")
+        }
+      }
+      if let reference = drawable.reference {
+        return try referencedIcon(reference, from: file, name: name, scale: scale, depth: depth)
+      }
+      if drawable.pointSize == nil {
+        notes.withLock {
+          $0.append(
+            "\(name): \(file) (a <\(drawable.kind)>) has no size of its own; drawn at the \(Int(Self.sizelessBox.width)) pt icon box"
+          )
+        }
+      }
+      let bitmap = try drawable.image(boxSize: Self.sizelessBox).render(scale: Double(scale))
+      return SheetIcon(bitmap: bitmap, scale: scale, isFallback: false)
+    } catch let error as VectorError {
+      throw SheetIconError.unreadable(name: name, reason: "\(file): \(error.reason)")
+    }
+  }
+
+  /// The icon a selector's default item names (`@drawable/x`, `@mipmap/x`).
+  private func referencedIcon(_ reference: String, from file: String, name: String, scale: Int, depth: Int)
+    throws
+    -> SheetIcon
+  {
+    let parts = reference.dropFirst().split(separator: "/", maxSplits: 1)
+    guard reference.hasPrefix("@"), parts.count == 2, ["drawable", "mipmap"].contains(parts[0]), depth < 4
+    else {
+      throw SheetIconError.unreadable(
+        name: name, reason: "\(file) is a selector whose default item is \(reference), which is not drawn")
+    }
+    // Android trees' asset names carry their folder type ("drawable/x"); others do not.
+    var found: (name: String, resolution: LayoutResolution)?
+    for target in ["\(parts[0])/\(parts[1])", String(parts[1])] where found == nil {
+      if let resolution = try? library.resolve(
+        named: target, for: SelectionRequest(scale: Double(scale)), layout: layout)
+      {
+        found = (target, resolution)
+      }
+    }
+    guard let (target, resolution) = found else {
+      throw SheetIconError.unreadable(
+        name: name, reason: "\(file) is a selector whose default item \(reference) is not in the tree")
+    }
+    notes.withLock {
+      $0.append("\(name): \(file) is a selector; drew its default item, \(resolution.winner.path)")
+    }
+    if LayoutCatalog.fileExtension(resolution.winner.path) == "xml" {
+      return try drawableIcon(resolution, name: name, scale: scale, depth: depth + 1)
+    }
+    return try icon(named: target, scale: scale)
+  }
+
+  /// The colours of the res folder a drawable is in (`res/drawable-x/a.xml` → `res/values/*.xml`),
+  /// read once per folder; a values file that cannot be read is skipped.
+  private func colorTable(forDrawable path: String) -> AndroidColorTable {
+    let res = URL(fileURLWithPath: path).deletingLastPathComponent().deletingLastPathComponent()
+    if let cached = colorTables.withLock({ $0[res.path] }) { return cached }
+    var table = AndroidColorTable()
+    let values = res.appendingPathComponent("values")
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: values.path)) ?? []
+    for file in files.sorted() where file.hasSuffix(".xml") {
+      let filePath = values.appendingPathComponent(file).path
+      guard let data = FileManager.default.contents(atPath: filePath),
+        let colors = try? AndroidColorTable(bytes: Array(data), path: filePath)
+      else { continue }
+      table.merge(colors)
+    }
+    colorTables.withLock { $0[res.path] = table }
+    return table
   }
 
   static func sheetError(_ error: ResolveError, name: String) -> SheetIconError {

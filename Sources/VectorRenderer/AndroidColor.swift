@@ -102,7 +102,7 @@ struct AndroidColor: Hashable {
       if let system = systemColors[current] { return (system, nil) }
       guard current.hasPrefix("@color/"), let table else { break }
       guard let next = table.colors[String(current.dropFirst("@color/".count))] else {
-        return (.unresolved, "\(value) is not in the colour table (values*/colors.xml); drawn in grey")
+        return (.unresolved, "\(value) is not in the res folder's colours; drawn in grey")
       }
       current = next.androidTrimmed
     }
@@ -119,6 +119,7 @@ struct AndroidColor: Hashable {
     "@android:color/white": AndroidColor(red: 255, green: 255, blue: 255, alpha: 255),
     "@android:color/black": AndroidColor(red: 0, green: 0, blue: 0, alpha: 255),
     "@android:color/transparent": .transparent,
+    "@android:color/darker_gray": AndroidColor(red: 0xAA, green: 0xAA, blue: 0xAA, alpha: 255),
   ]
 }
 

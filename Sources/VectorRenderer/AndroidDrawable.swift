@@ -12,6 +12,7 @@ import PNGCodec
 /// - `<shape>`: a rectangle (rounded by `<corners>`) or an oval with `<solid>`, `<stroke>`
 ///   (dashes too) and a linear `<gradient>`; it has a size only when it has `<size>`, else
 ///   it is drawn at the box the caller gives.
+/// - `<color>`: the colour over the whole box.
 /// - `<layer-list>`: its inline items and colours stacked in order, each inset as its item
 ///   says.
 /// - `<selector>`: the item without state attributes (else the last item), drawn when
@@ -52,7 +53,7 @@ public struct AndroidDrawable: Sendable {
   let limits: VectorLimits
 
   /// The root elements that are drawn (a selector only when its default item is inline).
-  static let drawableKinds: Set<String> = ["vector", "shape", "layer-list", "selector"]
+  static let drawableKinds: Set<String> = ["vector", "shape", "layer-list", "selector", "color"]
 
   /// Parses an Android drawable.
   ///

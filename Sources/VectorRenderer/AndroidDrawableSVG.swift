@@ -46,6 +46,8 @@ struct AndroidSVGTranslator {
     case "selector":
       guard let item = Self.selectorItem(element), let child = item.children.first else { return nil }
       return try intrinsicSize(child)
+    case "color":
+      return nil
     default:
       throw VectorError(.unsupported, AndroidDrawable.undrawnReason(element.name))
     }
@@ -73,6 +75,8 @@ struct AndroidSVGTranslator {
     case "selector":
       guard let item = Self.selectorItem(element) else { return "" }
       return try drawItem(item, x: x, y: y, width: width, height: height)
+    case "color":
+      return colorRect(element.android("color") ?? "#00000000", x: x, y: y, width: width, height: height)
     default:
       throw VectorError(.unsupported, AndroidDrawable.undrawnReason(element.name))
     }
@@ -89,12 +93,17 @@ struct AndroidSVGTranslator {
       return try draw(child, x: x, y: y, width: width, height: height)
     }
     guard let value = item.android("drawable") else { return "" }
-    if Self.isColor(value) {
-      return "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" "
-        + "height=\"\(Self.number(height))\"\(paint("fill", value, alpha: 1))/>"
-    }
+    if Self.isColor(value) { return colorRect(value, x: x, y: y, width: width, height: height) }
     throw VectorError(
       .unsupported, "an item refers to \(value), another file; a layer-list of other files is not drawn")
+  }
+
+  /// A rectangle filled with a colour attribute's colour: a `<color>` drawable.
+  private mutating func colorRect(_ value: String, x: Double, y: Double, width: Double, height: Double)
+    -> String
+  {
+    "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" "
+      + "height=\"\(Self.number(height))\"\(paint("fill", value, alpha: 1))/>"
   }
 
   /// For a selector whose default item names a drawable file, that reference.

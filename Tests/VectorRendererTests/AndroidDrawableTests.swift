@@ -184,7 +184,7 @@ struct AndroidDrawableTests {
 
     let missing = try vector(body, colors: AndroidColorTable(colors: ["other": "#000"]))
     #expect(rgba(try missing.image().render(scale: 1), 1, 1) == [0x9E, 0x9E, 0x9E, 255])
-    #expect(missing.warnings.first?.contains("not in the colour table") == true)
+    #expect(missing.warnings.first?.contains("not in the res folder's colours") == true)
 
     let theme = try vector(
       "<path android:pathData=\"M0,0h4v4h-4z\" android:fillColor=\"?attr/colorPrimary\"/>")
