@@ -1,6 +1,6 @@
 extension AndroidSVGTranslator {
-  /// A `<vector>` stretched over the rectangle: a nested `<svg>` whose viewBox is the
-  /// vector's viewport.
+  /// A `<vector>` stretched over the rectangle, its viewport scaled to fit. It is not
+  /// clipped to the rectangle (in a layer-list, a path beyond its viewport shows).
   mutating func vector(_ element: AndroidXMLElement, x: Double, y: Double, width: Double, height: Double)
     throws
     -> String
@@ -20,9 +20,11 @@ extension AndroidSVGTranslator {
       attributes += tintFilter(tint, mode: element.android("tintMode") ?? "src_in")
     }
     let n = Self.number
-    return "<svg x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" "
-      + "viewBox=\"0 0 \(n(viewportWidth)) \(n(viewportHeight))\" preserveAspectRatio=\"none\">"
-      + "<g\(attributes)>\(content)</g></svg>"
+    // A transform rather than a nested <svg viewBox>: the work budgets scale a path's reach
+    // by the transforms above it, and would not see a nested viewport's scale.
+    let transform =
+      "translate(\(n(x)) \(n(y))) scale(\(n(width / viewportWidth)) \(n(height / viewportHeight)))"
+    return "<g transform=\"\(transform)\"><g\(attributes)>\(content)</g></g>"
   }
 
   /// The children of a `<vector>` or `<group>`; a `<clip-path>` clips the children after it.

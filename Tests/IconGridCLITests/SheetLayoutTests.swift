@@ -63,7 +63,7 @@ import Testing
     try tree.png("res/mipmap-mdpi/ic_launcher.png", 48, 48, color: Self.red)
     // 36 px at hdpi are 24 dp: at the sheet's 2x, 48 px.
     try tree.png("res/drawable-hdpi/dot.png", 36, 36, color: Self.blue)
-    try tree.text("res/drawable/shape.xml", "<shape/>\n")
+    try tree.text("res/drawable/spin.xml", "<animation-list/>\n")
     let output = tree.path("sheet.png")
     let captured = CapturedConsole()
     let status = IconGridCLI.main(
@@ -72,12 +72,49 @@ import Testing
     #expect(captured.out.contains("3 tiles"))
     #expect(captured.out.contains("1 missing"))
     #expect(
-      captured.err.contains(
-        "res/drawable/shape.xml is an Android XML drawable (a vector or shape); not rendered"))
+      captured.err.contains("res/drawable/spin.xml: an <animation-list> (frames shown in turn); not drawn"))
     #expect(captured.err.contains("drew res/mipmap-xhdpi/ic_launcher.png, what API 25 gets"))
     #expect(try Self.count(Self.green, in: output) == 96 * 96)
     #expect(try Self.count(Self.red, in: output) == 0)
     let blue = try Self.count(Self.blue, in: output)
     #expect(blue > 44 * 44 && blue <= 48 * 48)
+  }
+
+  @Test func androidXMLDrawablesAreDrawn() throws {
+    let tree = try Tree()
+    let android = "xmlns:android=\"http://schemas.android.com/apk/res/android\""
+    try tree.text(
+      "res/drawable/plus.xml",
+      """
+      <vector \(android) android:width="24dp" android:height="24dp" android:viewportWidth="24" \
+      android:viewportHeight="24"><path android:pathData="M0,0h24v24h-24z" android:fillColor="#1414DC"/></vector>
+      """)
+    try tree.text(
+      "res/drawable/badge.xml",
+      """
+      <shape \(android)><solid android:color="@color/brand"/>\
+      <size android:width="10dp" android:height="10dp"/></shape>
+      """)
+    try tree.text("res/values/colors.xml", "<resources><color name=\"brand\">#FFDC1414</color></resources>")
+    try tree.text(
+      "res/drawable/pick.xml",
+      """
+      <selector \(android)><item android:state_pressed="true" android:drawable="@drawable/badge"/>\
+      <item android:drawable="@drawable/plus"/></selector>
+      """)
+    let output = tree.path("sheet.png")
+    let captured = CapturedConsole()
+    let status = IconGridCLI.main(
+      arguments: ["sheet", tree.root, "-o", output, "--scale", "2", "--no-labels"], console: captured.console)
+    #expect(status == 0)
+    #expect(captured.out.contains("3 tiles"))
+    #expect(!captured.err.contains("placeholder"))
+    #expect(
+      captured.err.contains(
+        "res/drawable/pick.xml is a selector; drew its default item, res/drawable/plus.xml"))
+    // 24 dp at 2x, twice (the vector and the selector showing it); the 10 dp badge, its
+    // colour from res/values.
+    #expect(try Self.count(Self.blue, in: output) == 2 * 48 * 48)
+    #expect(try Self.count(Self.red, in: output) == 20 * 20)
   }
 }
