@@ -87,7 +87,8 @@ public struct AndroidDrawable: Sendable {
       let reference = AndroidSVGTranslator.selectorReference(root)
       let size = reference == nil ? try translator.intrinsicSize(root) : nil
       if reference == nil {
-        _ = try translator.document(root, size: size ?? VectorImage.PointSize(width: 1, height: 1))
+        // A box large enough that no layer-list inset hides an item (and its warnings).
+        _ = try translator.document(root, size: size ?? VectorImage.PointSize(width: 10_000, height: 10_000))
       }
       return (size, reference)
     }

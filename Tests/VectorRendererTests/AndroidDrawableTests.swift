@@ -272,6 +272,19 @@ struct AndroidDrawableTests {
     #expect(rgba(bitmap, 3, 3) == [0, 0, 255, 255])
   }
 
+  @Test("an inset item of a sizeless layer-list still reports its unresolved colour")
+  func layerListWarnings() throws {
+    let list = try drawable(
+      "layer-list", "",
+      """
+      <item><shape><solid android:color="@color/frame"/></shape></item>\
+      <item android:top="4dp"><shape><solid android:color="@color/white"/></shape></item>
+      """)
+    #expect(list.pointSize == nil)
+    #expect(list.warnings.count == 2)
+    #expect(list.warnings.last?.contains("@color/white") == true)
+  }
+
   @Test("a selector's default item is the one without states; a file it names is returned, not drawn")
   func selector() throws {
     let reference = try drawable(
