@@ -15,6 +15,7 @@ import IconGridSupport
 struct FileBatch {
   private var staged: [(temporary: String, destination: String)] = []
   private var removals: [String] = []
+  private var folderRemovals: [String] = []
 
   /// Adds a file with `bytes` to the batch, written now to a temporary file.
   mutating func stage(_ bytes: [UInt8], at destination: String) throws {
@@ -43,6 +44,10 @@ struct FileBatch {
   /// Adds a file to remove when the batch commits.
   mutating func remove(_ path: String) { removals.append(path) }
 
+  /// Adds a folder to remove when the batch commits, after the files, if it is empty then
+  /// (a folder something else still holds files in stays). Deeper folders go first.
+  mutating func removeFolder(_ path: String) { folderRemovals.append(path) }
+
   /// Renames every staged file into place and removes the files to remove.
   ///
   /// A rename fails only when the folder changes under us; the files renamed before it
@@ -57,6 +62,8 @@ struct FileBatch {
     staged = []
     for path in removals { unlink(path) }
     removals = []
+    for path in folderRemovals.sorted(by: { $0.count > $1.count }) { rmdir(path) }
+    folderRemovals = []
   }
 
   /// Removes every staged temporary file; the destinations are untouched.
@@ -64,6 +71,7 @@ struct FileBatch {
     for item in staged { unlink(item.temporary) }
     staged = []
     removals = []
+    folderRemovals = []
   }
 
   /// Whether nothing is staged and nothing is to be removed.
