@@ -5,7 +5,7 @@ public struct LayeredIconFile: Sendable, Hashable {
   /// Its path inside the catalog folder
   /// (`App Icon & Top Shelf Image.brandassets/App Icon.imagestack/Front.imagestacklayer/Content.imageset/…`).
   public var path: String
-  /// The platform it is for (``AppResolver/AppIconPlatform/tvos`` or `.visionos`).
+  /// The platform it is for (`.tvos` or `.visionos`).
   public var platform: AppIconPlatform
   /// Width in pixels.
   public var pixelWidth: Int
