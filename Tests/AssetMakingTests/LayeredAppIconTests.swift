@@ -332,4 +332,19 @@ struct LayeredAppIconTests {
     }
     #expect(!FileManager.default.fileExists(atPath: tree.path("A.xcassets")))
   }
+
+  @Test(arguments: [(1920, 720, "never enlarges"), (2000, 720, "canvas's aspect: 3840 × 1440")])
+  func aTopShelfFileTooSmallOrOfAnotherAspectIsRefused(width: Int, height: Int, words: String) throws {
+    let tree = try Tree().png("shelf.png", width, height)
+    let master = try master(tree)
+    #expect {
+      try AppIconSetBuilder.build(
+        master: master, output: tree.path("A.xcassets/AppIcon.appiconset"),
+        options: AppIconOptions(platforms: [.tvos], topShelf: tree.path("shelf.png")))
+    } throws: { error in
+      (error as? MakingError)?.code == .badData && "\(error)".contains(words)
+        && "\(error)".contains("shelf.png")
+    }
+    #expect(!FileManager.default.fileExists(atPath: tree.path("A.xcassets")))
+  }
 }
