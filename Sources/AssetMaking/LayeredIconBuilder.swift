@@ -114,12 +114,14 @@ enum LayeredIconBuilder {
     let kept = files.filter {
       lastComponent($0) != "Contents.json" && !isOurs(lastComponent($0), set: setName)
     }
-    let keptFolders = Set(kept.map { parent($0) })
     let newFolders = Set(entries.map { parent($0.path) })
+    // A folder's Contents.json goes with the folder: when the new group lacks the folder and
+    // nothing of someone else's is left in it (an earlier run's layer, Xcode's empty Middle).
     let stale = files.filter { file in
       guard !written.contains(file) else { return false }
       if isOurs(lastComponent(file), set: setName) { return true }
-      return lastComponent(file) == "Contents.json" && !keptFolders.contains(parent(file))
+      let folder = parent(file) + "/"
+      return lastComponent(file) == "Contents.json" && !kept.contains { $0.hasPrefix(folder) }
     }
     let staleFolders = folders.filter { !newFolders.contains($0) }.sorted { $0.count > $1.count }
     return Group(folder: folder, entries: entries, stale: stale, staleFolders: staleFolders, kept: kept)

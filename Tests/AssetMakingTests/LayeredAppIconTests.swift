@@ -272,13 +272,20 @@ struct LayeredAppIconTests {
     let tree = try Tree()
       .text("\(stack)/Contents.json", "{\"layers\":[{\"filename\":\"Back.solidimagestacklayer\"}]}")
       .contents(
-        "\(stack)/Back.solidimagestacklayer/Content.imageset", [slot(nil, idiom: "vision", scale: "2x")])
+        "\(stack)/Back.solidimagestacklayer/Content.imageset", [slot(nil, idiom: "vision", scale: "2x")]
+      )
+      .contents(
+        "\(stack)/Middle.solidimagestacklayer/Content.imageset", [slot(nil, idiom: "vision", scale: "2x")]
+      )
+      .text("\(stack)/Middle.solidimagestacklayer/Contents.json", "{}")
     let master = try master(tree)
     let output = tree.path("A.xcassets/AppIcon.appiconset")
     _ = try AppIconSetBuilder.build(
       master: master, output: output, options: AppIconOptions(platforms: [.visionos]))
     #expect(
       FileManager.default.fileExists(atPath: tree.path("\(stack)/Front.solidimagestacklayer/Contents.json")))
+    // The template's empty Middle layer, which the new stack does not list, is gone.
+    #expect(!FileManager.default.fileExists(atPath: tree.path("\(stack)/Middle.solidimagestacklayer")))
     // Someone's own layer image: refused without --force, and nothing changes.
     let own = "\(stack)/Back.solidimagestacklayer/Content.imageset"
     _ = try tree.png("\(own)/mine.png", 1024, 1024).contents(
