@@ -99,7 +99,8 @@ enum InfoCommand {
             + (header.interlaced ? " interlaced" : ""))
       } else if let pointSize, let width, let height {
         parts.append(
-          "\(formatName) \(pointSize) pt" + (glyph.map { " (symbol glyph \($0))" } ?? "")
+          "\(formatName) \(String(pointSize.description.map { $0 == "x" ? "×" : $0 })) pt"
+            + (glyph.map { " (symbol glyph \($0))" } ?? "")
             + ", rendered \(width)×\(height) px at \(scale)x")
       } else if let width, let height {
         parts.append("\(formatName) \(width)×\(height)")

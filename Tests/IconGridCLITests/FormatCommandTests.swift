@@ -14,8 +14,8 @@ struct FormatCommandTests {
     "info names each format by its bytes",
     arguments: [
       ("rgb.jpg", "jpeg 8×6"), ("rgb.webp", "webp 8×6"), ("rgb.heic", "heic 8×6"), ("rgb.gif", "gif 8×6"),
-      ("square.pdf", "pdf 20x10 pt, rendered 40×20 px at 2x"),
-      ("square.svg", "svg 20x10 pt, rendered 40×20 px at 2x"),
+      ("square.pdf", "pdf 20×10 pt, rendered 40×20 px at 2x"),
+      ("square.svg", "svg 20×10 pt, rendered 40×20 px at 2x"),
       ("webp-as.png", "webp 8×6, WebP data in a .png file"),
     ])
   func info(file: String, expected: String) {

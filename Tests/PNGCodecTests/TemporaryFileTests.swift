@@ -49,4 +49,26 @@ struct TemporaryFileTests {
         ".other.png.Ab12Cd", ".sheet.png.toolong1", "sheet.png", "sheet.png.Ab12Cd",
       ])
   }
+
+  @Test("one listing of a folder serves every write into it: each write removes its own dead files")
+  func oneListingServesManyWrites() throws {
+    let directory = TemporaryFolder.make("pngcodec-tests")
+    for name in [".a.png.Ab12Cd", ".b.png.Ef34Gh", ".b.png.Ij56Kl", ".c.png.Mn78Op"] {
+      close(touch(directory + "/" + name))
+    }
+    try PNGEncoder.write(Bitmap(width: 2, height: 2), to: directory + "/a.png")
+    #expect(Fixtures.entries(of: directory) == [".b.png.Ef34Gh", ".b.png.Ij56Kl", ".c.png.Mn78Op", "a.png"])
+    try PNGEncoder.write(Bitmap(width: 2, height: 2), to: directory + "/b.png")
+    #expect(Fixtures.entries(of: directory) == [".c.png.Mn78Op", "a.png", "b.png"])
+  }
+
+  @Test(
+    "temporary names map back to their destination",
+    arguments: [
+      (".sheet.png.Ab12Cd", "sheet.png"), (".a.b.c.XXXXXX", "a.b.c"), (".x.123456", "x"),
+      ("sheet.png.Ab12Cd", nil), (".sheet.png.toolong1", nil), (".Ab12Cd", nil), ("..Ab12Cd", nil),
+    ] as [(String, String?)])
+  func destinationNames(entry: String, destination: String?) {
+    #expect(TemporaryFiles.destinationName(ofTemporary: entry) == destination)
+  }
 }
