@@ -354,4 +354,44 @@ struct LayeredAppIconTests {
     }
     #expect(!FileManager.default.fileExists(atPath: tree.path("A.xcassets")))
   }
+
+  @Test func givenTVLayersAndTopShelfFilesFillTheirCanvasesAndTheBackIsFlattened() throws {
+    var front = Bitmap(width: 1280, height: 768)
+    for y in 300..<468 {
+      for x in 500..<780 { front[x, y] = (230, 60, 60, 255) }
+    }
+    var back = Bitmap(width: 1280, height: 768, filling: (60, 60, 160, 255))
+    for y in 0..<64 {
+      for x in 0..<64 { back[x, y] = (0, 0, 0, 0) }
+    }
+    let tree = try Tree()
+    try PNGEncoder.write(front, to: tree.path("front.png"))
+    try PNGEncoder.write(back, to: tree.path("back.png"))
+    try PNGEncoder.write(
+      Bitmap(width: 3840, height: 1440, filling: (200, 120, 30, 255)), to: tree.path("shelf.png"))
+    try PNGEncoder.write(
+      Bitmap(width: 4640, height: 1440, filling: (30, 120, 200, 255)), to: tree.path("wide.png"))
+    let master = try master(tree)
+    let catalog = tree.path("A.xcassets")
+    let result = try AppIconSetBuilder.build(
+      master: master, output: catalog + "/AppIcon.appiconset",
+      options: AppIconOptions(
+        platforms: [.tvos], background: IconBackground(parsing: "black")!,
+        layers: [tree.path("front.png"), tree.path("back.png")], topShelf: tree.path("shelf.png"),
+        topShelfWide: tree.path("wide.png")))
+    #expect(result.warnings.count == 1 && result.warnings[0].contains("the back layer must be opaque"))
+    let stack = catalog + "/App Icon & Top Shelf Image.brandassets/App Icon.imagestack"
+    let small = try PNGDecoder.decode(
+      contentsOf: stack + "/Back.imagestacklayer/Content.imageset/AppIcon-tv-400x240-back.png")
+    #expect(small[2, 2] == (0, 0, 0, 255) && small[200, 120] == (60, 60, 160, 255))
+    let big = try PNGDecoder.decode(
+      contentsOf: stack + "/Front.imagestacklayer/Content.imageset/AppIcon-tv-400x240@2x-front.png")
+    #expect(big[400, 240] == (230, 60, 60, 255) && big[100, 100].3 == 0)
+    let wide = try PNGDecoder.decode(
+      contentsOf: catalog
+        + "/App Icon & Top Shelf Image.brandassets/Top Shelf Image Wide.imageset/AppIcon-tv-2320x720.png")
+    #expect(wide.width == 2320 && wide[1160, 360] == (30, 120, 200, 255))
+    let report = AssetChecker.check(roots: [catalog], configuration: CheckConfiguration())
+    #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
+  }
 }
