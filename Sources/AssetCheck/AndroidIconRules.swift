@@ -9,6 +9,24 @@ struct LayoutFinding: Sendable, Hashable {
   var message: String
 }
 
+/// A required density folder that lacks drawables the project's other density folders hold
+/// (lint's IconDensities, or IconMissingDensityFolder when the folder does not exist).
+package struct AndroidDensityGap: Sendable, Hashable {
+  /// The `res` folder, relative to the root.
+  package var res: String
+  /// The density folder (`drawable-hdpi`); always `drawable-` and one of lint's required densities.
+  package var folder: String
+  /// Whether the folder exists; a missing one lacks every drawable.
+  package var exists: Bool
+  /// The names (without extension, as lint compares them) it lacks, sorted.
+  package var lacking: [String]
+  /// Name → the file name lint shows for it (the least of its files' names).
+  package var names: [String: String]
+  /// Name → its files in the density folders lint reads (`drawable-xhdpi/foo.png`, and
+  /// `drawable-nodpi/…` when it is there too), relative to ``res``, sorted.
+  package var holders: [String: [String]]
+}
+
 /// Android lint's icon checks over one `res` folder, by the rules of lint's `IconDetector`.
 ///
 /// Lint reads folder names as strings, and so does this, to report what lint reports:
@@ -372,17 +390,10 @@ struct AndroidIconCheck {
             + "XML should name bitmaps of other names (its states); rename the bitmap or delete one"))
     }
     // IconDensities
-    var allBases: [String: String] = [:]
-    for (folder, names) in dpi where !isNoDpi(folder) {
-      for name in names {
-        allBases[Self.baseName(name)] = allBases[Self.baseName(name)].map { min($0, name) } ?? name
-      }
-    }
-    for folder in dpi.keys.sorted() where !isNoDpi(folder) && Self.requiredFolders.contains(folder) {
-      let here = Set(dpi[folder]!.map(Self.baseName))
-      let lacking = allBases.keys.filter { !here.contains($0) }.sorted()
-      guard !lacking.isEmpty else { continue }
-      var message = "lacks " + lacking.map { allBases[$0]! }.joined(separator: ", ")
+    for gap in Self.densityGaps(res: res, folders: folders) where gap.exists {
+      let folder = gap.folder
+      let lacking = gap.lacking
+      var message = "lacks " + lacking.map { gap.names[$0]! }.joined(separator: ", ")
       if lacking.count == 1 {
         let holders = dpi.keys.sorted().filter { other in
           dpi[other]!.contains { Self.baseName($0) == lacking[0] }
@@ -397,6 +408,49 @@ struct AndroidIconCheck {
         LayoutFinding(rule: .androidDensities, path: Finding.join(res, folder), asset: nil, message: message))
     }
     return found
+  }
+
+  /// What IconDensities and IconMissingDensityFolder require of one `res` folder: for each
+  /// required density folder (``requiredFolders``) that lacks some of the drawables the
+  /// other density folders hold, those drawables. A required folder that does not exist
+  /// while others do lacks every drawable. The rule reports these and `icongrid derive`
+  /// makes them, so the two never disagree.
+  ///
+  /// - Parameters:
+  ///   - res: the `res` folder, relative to the root.
+  ///   - folders: folder name → its file names, for the `drawable*` and `mipmap*` folders.
+  /// - Returns: the gaps, by folder name.
+  static func densityGaps(res: String, folders: [String: [String]]) -> [AndroidDensityGap] {
+    var dpi: [String: [String]] = [:]
+    for (folder, names) in folders where densityFolders.contains(folder) {
+      dpi[folder] = names.filter(isDrawable)
+    }
+    let present = requiredFolders.filter { dpi[$0] != nil }
+    guard !present.isEmpty else { return [] }
+    var names: [String: String] = [:]
+    var holders: [String: [String]] = [:]
+    for folder in dpi.keys.sorted() where folder != "drawable-nodpi" {
+      for name in dpi[folder]! {
+        names[baseName(name)] = names[baseName(name)].map { min($0, name) } ?? name
+      }
+    }
+    for folder in dpi.keys.sorted() {
+      for name in dpi[folder]!.sorted() where names[baseName(name)] != nil {
+        holders[baseName(name), default: []].append(folder + "/" + name)
+      }
+    }
+    var gaps: [AndroidDensityGap] = []
+    for folder in requiredFolders {
+      let here = Set((dpi[folder] ?? []).map(baseName))
+      let lacking = names.keys.filter { !here.contains($0) }.sorted()
+      guard !lacking.isEmpty else { continue }
+      gaps.append(
+        AndroidDensityGap(
+          res: res, folder: folder, exists: dpi[folder] != nil, lacking: lacking,
+          names: names.filter { lacking.contains($0.key) },
+          holders: holders.filter { lacking.contains($0.key) }))
+    }
+    return gaps.sorted { $0.folder < $1.folder }
   }
 
   // MARK: IconExpectedSize (launcher icons)

@@ -30,3 +30,24 @@ extension AssetChecker {
     return check.assets.map { RequiredScales(asset: $0, requirement: check.requirement(of: $0)) }
   }
 }
+
+extension AssetChecker {
+  /// Each `res` folder of `catalog` with the files of its `drawable*` and `mipmap*` folders
+  /// and the drawables `android-densities` (lint's IconDensities) and
+  /// `android-density-folder` (IconMissingDensityFolder) find missing there: what
+  /// `icongrid derive` makes for Android.
+  ///
+  /// - Parameter catalog: an indexed root.
+  /// - Returns: the `res` folders (relative to the root, sorted); empty without Android resources.
+  package static func androidDensityGaps(of catalog: AssetCatalog) -> [(
+    res: String, folders: [String: [String]], gaps: [AndroidDensityGap]
+  )] {
+    // A root without Android resources (most Apple trees) pays for no second check.
+    guard catalog.skipped.contains(where: { $0.reason == .androidResource }) else { return [] }
+    let check = RootCheck(catalog: catalog, configuration: CheckConfiguration())
+    return check.androidResourceFolders().map { res in
+      let folders = check.androidFolders(res).drawables
+      return (res, folders, AndroidIconCheck.densityGaps(res: res, folders: folders))
+    }
+  }
+}

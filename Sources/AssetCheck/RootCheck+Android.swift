@@ -16,19 +16,7 @@ extension RootCheck {
   /// Android lint's icon checks and the build's resource-name rule over every `res` folder.
   mutating func androidRules() {
     for res in androidResourceFolders() {
-      let full = Finding.join(catalog.root, res)
-      var folders: [String: [String]] = [:]
-      var resourceFolders: [String: [String]] = [:]
-      for folder in FileSystem.entryNames(of: full).sorted() where FileSystem.isDirectory(full + "/" + folder)
-      {
-        let names = FileSystem.entryNames(of: full + "/" + folder).sorted().filter {
-          !$0.hasPrefix(".") && !FileSystem.isDirectory(full + "/" + folder + "/" + $0)
-        }
-        if folder.hasPrefix("drawable") || folder.hasPrefix("mipmap") { folders[folder] = names }
-        if RootCheck.fileResourceTypes.contains(String(folder.prefix { $0 != "-" })) {
-          resourceFolders[folder] = names
-        }
-      }
+      let (folders, resourceFolders) = androidFolders(res)
       let check = AndroidIconCheck(res: res, root: catalog.root, folders: folders)
       for found in check.run() { add(found.rule, found.path, asset: found.asset, found.message) }
       resourceNameRule(res: res, folders: resourceFolders)
@@ -43,6 +31,24 @@ extension RootCheck {
         "\(res): Android resources: lint's icon checks; density folders \(densities.joined(separator: ", ")) "
           + "required (lint's default without resConfigs; ldpi and xxxhdpi are not)")
     }
+  }
+
+  /// The files of a `res` folder's subfolders: the `drawable*` and `mipmap*` ones, and
+  /// those of every file resource type (for the name rule).
+  func androidFolders(_ res: String) -> (drawables: [String: [String]], resources: [String: [String]]) {
+    let full = Finding.join(catalog.root, res)
+    var folders: [String: [String]] = [:]
+    var resourceFolders: [String: [String]] = [:]
+    for folder in FileSystem.entryNames(of: full).sorted() where FileSystem.isDirectory(full + "/" + folder) {
+      let names = FileSystem.entryNames(of: full + "/" + folder).sorted().filter {
+        !$0.hasPrefix(".") && !FileSystem.isDirectory(full + "/" + folder + "/" + $0)
+      }
+      if folder.hasPrefix("drawable") || folder.hasPrefix("mipmap") { folders[folder] = names }
+      if RootCheck.fileResourceTypes.contains(String(folder.prefix { $0 != "-" })) {
+        resourceFolders[folder] = names
+      }
+    }
+    return (folders, resourceFolders)
   }
 
   /// The resource folders whose files are resources named by their file names.

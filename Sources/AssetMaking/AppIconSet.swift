@@ -399,7 +399,7 @@ public enum AppIconSetBuilder {
     do {
       var stale: [String] = []
       if makesSet {
-        try Files.makeFolders(output)
+        try batch.makeFolders(output)
         var cache: [String: Bitmap] = [:]
         for file in files {
           let source: Bitmap =

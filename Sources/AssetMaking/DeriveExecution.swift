@@ -14,12 +14,14 @@ public struct DeriveResult: Sendable, Hashable {
 extension DerivePlan {
   /// Makes every step whose status is ``DeriveStep/Status/make``: decodes its source,
   /// shrinks it in premultiplied alpha (sRGB, or linear light with `options.linear`) to the
-  /// target's pixel size, and writes it with its slot in `Contents.json` for an image set.
+  /// target's pixel size, and writes it with its slot in `Contents.json` for an image set
+  /// (as a PNG beside the other densities, in a density folder made if missing, for an
+  /// Android drawable).
   ///
   /// Everything is written as one change: each file to a temporary file beside its
   /// destination, and only when all are written are they renamed into place; a failure
   /// before then (a read-only folder, a source that does not decode) leaves every file as
-  /// it was. A `Contents.json` keeps every other key, slot and the key order; a new slot is
+  /// it was (a density folder made for the change is removed again). A `Contents.json` keeps every other key, slot and the key order; a new slot is
   /// a copy of its source slot (every trait kept) with its own scale and file name, placed
   /// beside the group's other scales.
   ///
@@ -49,12 +51,18 @@ extension DerivePlan {
         let resampling = ResampleOptions(colorSpace: options.linear ? .linear : .sRGB)
         let small = Resampler.resize(image, width: width, height: height, options: resampling)
         let header = isVector ? nil : try? PNGHeader.probe(contentsOf: source)
-        let encoding = PNGEncodingOptions(includeAlpha: header?.colorType.hasAlpha ?? true, threads: 1)
+        // A PNG keeps its alpha channel or its lack of one; JPEG has none; WebP may.
+        let alpha = header?.colorType.hasAlpha ?? ![".jpg", ".jpeg"].contains(fileExtension(source))
+        let encoding = PNGEncodingOptions(includeAlpha: alpha, threads: 1)
         let bytes: [UInt8]
         do {
           bytes = try PNGEncoder.encode(small, options: encoding)
         } catch {
           throw MakingError(.io, "cannot encode: \(error)", path: joinPath(step.root, step.target))
+        }
+        if step.placement == .androidResource {
+          // IconMissingDensityFolder: the density folder itself may be what is missing.
+          try batch.makeFolders(FileBatch.parent(joinPath(step.root, step.target)))
         }
         try batch.stage(bytes, at: joinPath(step.root, step.target))
         guard case .imageSet(let contents, _) = step.placement, let traits = step.slotTraits else { continue }

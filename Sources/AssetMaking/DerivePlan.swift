@@ -65,6 +65,9 @@ public struct DeriveStep: Sendable, Hashable {
     /// A file in an image set; `slot` is the index of the empty slot it fills in `images`,
     /// or `nil` when a new slot is added.
     case imageSet(contents: String, slot: Int?)
+    /// A bitmap `res/drawable-<density>/name.png` of an Android resource folder (made
+    /// with the folder when it is missing).
+    case androidResource
   }
 
   /// What becomes of the step.
@@ -91,14 +94,16 @@ public struct DeriveStep: Sendable, Hashable {
   public var sourceHeight: Int?
   /// The new file, relative to the root.
   public var target: String
-  /// The scale it is made at.
+  /// The Apple scale it is made at; 0 for an Android drawable, whose density is
+  /// ``targetDensity``.
   public var targetScale: Int
   /// The idiom of the images (`ipad` for `~ipad` files and iPad slots); `nil` for universal.
   public var idiom: String?
   /// The trait group's conditions beyond idiom (`dark`, `compact-height`), for display.
   public var conditions: String
   /// Its pixel size: the source's points (pixels ÷ scale) × the target scale, rounded as
-  /// Apple rounds; `nil` when there is no source.
+  /// Apple rounds (for Android: the source's pixels × target ÷ source density, rounded as
+  /// Android scales bitmaps); `nil` when there is no source.
   public var targetWidth: Int?
   /// See ``targetWidth``.
   public var targetHeight: Int?
@@ -109,6 +114,10 @@ public struct DeriveStep: Sendable, Hashable {
 
   /// The traits of the slot to add to (or fill in) a set.
   var slotTraits: SlotTraits?
+  /// An Android source's density (its folder's); `nil` for Apple assets.
+  public var sourceDensity: AndroidDensity? = nil
+  /// The density an Android drawable is made for; `nil` for Apple assets.
+  public var targetDensity: AndroidDensity? = nil
 }
 
 /// What `derive` makes for a set of roots: a step per missing scale, and what it left alone.

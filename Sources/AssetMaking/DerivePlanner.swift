@@ -7,10 +7,13 @@ import Resampling
 
 extension DerivePlan {
   /// Plans what `derive` makes under `roots`: for every asset that lacks a scale the project
-  /// requires (the requirement `check`'s `missing-scale` uses, or `options.scales`), the
-  /// source it would be made from, the file and pixel size it would make, or why it cannot.
+  /// requires (the requirement `check`'s `missing-scale` uses, or `options.scales`), and
+  /// every Android drawable that `android-densities` or `android-density-folder` finds
+  /// missing from a density folder, the source it would be made from, the file and pixel
+  /// size it would make, or why it cannot. Flutter and React Native assets have no
+  /// required scales in `check`; a note says so for each root that has them.
   ///
-  /// Reads folder listings, `Contents.json` files and PNG headers; writes nothing.
+  /// Reads folder listings, `Contents.json` files and image headers; writes nothing.
   ///
   /// - Parameters:
   ///   - roots: folders of loose icons and asset catalogs (an Xcode project's folder).
@@ -31,6 +34,11 @@ extension DerivePlan {
       }
       plan.steps += planner.steps
       plan.notes += planner.notes
+      var android = AndroidPlanner(root: root, options: options)
+      android.plan(catalog)
+      plan.steps += android.steps
+      plan.notes += android.notes
+      plan.notes += DerivePlan.layoutNotes(catalog)
       if !planner.appIconSets.isEmpty {
         let count = planner.appIconSets.count
         plan.notes.append(

@@ -11,11 +11,28 @@ import IconGridSupport
 /// Files written as one change: every new file goes to a temporary file beside its
 /// destination first, and only when all are written are they renamed into place (and the
 /// files to remove removed). A failure before that point removes the temporary files and
-/// leaves every destination as it was.
+/// leaves every destination as it was, and removes the folders the batch made.
 struct FileBatch {
   private var staged: [(temporary: String, destination: String)] = []
   private var removals: [String] = []
   private var folderRemovals: [String] = []
+  /// Folders made for staged files, in the order made.
+  private var madeFolders: [String] = []
+
+  /// Makes `path` and its missing parents for files to be staged there; a discarded batch
+  /// removes them again (each only if it is still empty).
+  mutating func makeFolders(_ path: String) throws {
+    var built = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") {
+      built += "/" + part
+      if mkdir(built, 0o755) == 0 {
+        madeFolders.append(built)
+      } else if errno != EEXIST {
+        throw MakingError(
+          .io, "cannot create the folder: \(FileSystem.errorText()); nothing was changed", path: built)
+      }
+    }
+  }
 
   /// Adds a file with `bytes` to the batch, written now to a temporary file.
   mutating func stage(_ bytes: [UInt8], at destination: String) throws {
@@ -60,6 +77,7 @@ struct FileBatch {
       throw MakingError(.io, "cannot rename into place: \(text)", path: item.destination)
     }
     staged = []
+    madeFolders = []
     for path in removals { unlink(path) }
     removals = []
     for path in folderRemovals.sorted(by: { $0.count > $1.count }) { rmdir(path) }
@@ -69,13 +87,15 @@ struct FileBatch {
   /// Removes every staged temporary file; the destinations are untouched.
   mutating func discard() {
     for item in staged { unlink(item.temporary) }
+    for folder in madeFolders.reversed() { rmdir(folder) }
     staged = []
     removals = []
     folderRemovals = []
+    madeFolders = []
   }
 
   /// Whether nothing is staged and nothing is to be removed.
-  var isEmpty: Bool { staged.isEmpty && removals.isEmpty }
+  var isEmpty: Bool { staged.isEmpty && removals.isEmpty && madeFolders.isEmpty }
 
   static func parent(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -134,7 +134,7 @@ enum LayeredIconBuilder {
   ) throws {
     for entry in group.entries {
       let path = joinPath(catalog, entry.path)
-      try Files.makeFolders(parent(path))
+      try batch.makeFolders(parent(path))
       if let contents = entry.contents {
         try batch.stage(Array(contents.rendered().utf8), at: path)
       } else if let (file, art) = entry.image {

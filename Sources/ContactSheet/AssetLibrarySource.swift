@@ -69,7 +69,8 @@ public struct AssetLibrarySource: SheetDataSource {
   /// Every asset name of the library's index (or of its name space), sorted, each once.
   ///
   /// A name that several name spaces provide appears once; its tile reports the
-  /// ambiguity unless the library is confined to one name space.
+  /// ambiguity unless the library is confined to one name space (`icongrid sheet` draws a
+  /// section per name space, each from a library confined to it).
   ///
   /// - Returns: the names, sorted, each once.
   /// - Throws: nothing: the names come from the index the library already holds (the

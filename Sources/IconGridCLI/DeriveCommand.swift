@@ -52,6 +52,14 @@ enum DeriveCommand {
       (enlarging adds no detail); an existing file is replaced only with --force.
       App icon sets are left to `icongrid appicon`.
 
+      Android: each drawable check's android-densities (lint's IconDensities) or
+      android-density-folder finds missing gets res/drawable-<density>/name.png from
+      the densest bitmap of that name (pixels × target ÷ source dpi, rounded as
+      Android scales bitmaps); nine-patches, XML drawables and names also in
+      drawable-nodpi are reported, not made. Flutter and React Native assets have no
+      required scales: derive says so and makes none. --from, --to and --target
+      are Apple options: given any, Android drawables are left alone (a note says so).
+
       options:
         --write            Make the files; without it, print the plan only.
         --force            Replace files that already exist where a file goes.
@@ -184,11 +192,32 @@ enum DeriveCommand {
     switch step.placement {
     case .looseFile: "beside \(step.source.map(lastName) ?? "its variants")"
     case .imageSet(_, let slot): slot == nil ? "new slot in Contents.json" : "fills the empty slot"
+    case .androidResource:
+      "a density of its own"
+        + (step.source.map {
+          fileExtensionOf($0) == "png" ? "" : ", written as PNG from \(fileExtensionOf($0))"
+        } ?? "")
     }
+  }
+
+  /// `webp` for `res/drawable-xhdpi/a.webp`, lowercased.
+  static func fileExtensionOf(_ path: String) -> String {
+    let name = lastName(path)
+    return name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() } ?? ""
+  }
+
+  /// `@2x`, or the density of an Android drawable (`hdpi`).
+  static func scaleText(_ step: DeriveStep) -> String {
+    step.targetDensity.map(\.description) ?? "@\(step.targetScale)x"
   }
 
   static func lastName(_ path: String) -> String {
     String(path.split(separator: "/").last ?? Substring(path))
+  }
+
+  /// `drawable-xhdpi/a.png` for `res/drawable-xhdpi/a.png`.
+  static func lastTwo(_ path: String) -> String {
+    path.split(separator: "/").suffix(2).joined(separator: "/")
   }
 
   static func text(_ plan: DerivePlan, options: DeriveCommandOptions, result: DeriveResult?) -> String {
@@ -202,15 +231,16 @@ enum DeriveCommand {
         let made = result != nil && step.status == .make
         let word = made ? "made  " : step.status == .make ? "make  " : "exists"
         out +=
-          "\(word) \(target)  \(step.targetWidth ?? 0)×\(step.targetHeight ?? 0) px @\(step.targetScale)x\(shown)"
-        out +=
-          "  from \(step.source.map(lastName) ?? "?") (\(step.sourceWidth ?? 0)×\(step.sourceHeight ?? 0) px"
-        out += step.sourceScale.map { " @\($0)x" } ?? " pt, vector"
+          "\(word) \(target)  \(step.targetWidth ?? 0)×\(step.targetHeight ?? 0) px \(scaleText(step))\(shown)"
+        // An Android source is named with its density folder, which tells it from the other densities.
+        let source = step.sourceDensity == nil ? step.source.map(lastName) : step.source.map(lastTwo)
+        out += "  from \(source ?? "?") (\(step.sourceWidth ?? 0)×\(step.sourceHeight ?? 0) px"
+        out += step.sourceScale.map { " @\($0)x" } ?? step.sourceDensity.map { " \($0)" } ?? " pt, vector"
         out += "), \(placementText(step))"
         if step.status == .exists { out += "; --force replaces it" }
         out += "\n"
       case .cannot(let why):
-        out += "cannot \(target) @\(step.targetScale)x\(shown): \(why)\n"
+        out += "cannot \(target) \(scaleText(step))\(shown): \(why)\n"
       }
     }
     for note in plan.notes { out += "note: \(note)\n" }
@@ -247,9 +277,12 @@ enum DeriveCommand {
         ("sourceScale", .optional(step.sourceScale)),
         ("sourceWidth", .optional(step.sourceWidth)),
         ("sourceHeight", .optional(step.sourceHeight)),
+        ("density", .optional(step.targetDensity?.description)),
+        ("sourceDensity", .optional(step.sourceDensity?.description)),
       ]
       switch step.placement {
       case .looseFile: members.append(("placement", .string("loose-file")))
+      case .androidResource: members.append(("placement", .string("android-resource")))
       case .imageSet(let contents, let slot):
         members.append(("placement", .string("image-set")))
         members.append(("contents", .string(contents)))

@@ -66,15 +66,17 @@ enum SheetCommand {
     summary: "Render a contact sheet of app icons (the nine-grid) into one PNG.",
     usage: "icongrid sheet INPUT -o OUT.png [options]",
     details: """
-      INPUT is an asset folder (one tile per asset, sorted by name) or a manifest: a JSON,
-      XML or binary property list holding an array of {name, icon, badge?} items, or of
+      INPUT is an asset folder (one tile per asset, sorted by name; a section per name
+      space, a target or a catalog, when it holds several) or a manifest: a JSON, XML or
+      binary property list holding an array of {name, icon, badge?} items, or of
       {title, <key>: [items]} groups, each group a section with a header.
 
       options:
         -o, --output FILE       The PNG to write (atomically, with pHYs for the scale).
         --assets DIR            Where icons resolve (default: INPUT, or the manifest's folder).
-        --target NAME           Resolve in one name space: a target, or a catalog's path
-                                (a name several name spaces provide is otherwise ambiguous).
+        --target NAME           Draw one name space: a target, or a catalog's path (a
+                                folder's sheet otherwise has a section for each; in a
+                                manifest, a name several provide is otherwise ambiguous).
         --idiom DEVICE          iphone, ipad, watch, mac, tv, car or vision (default: a
                                 generic iOS screen).
         --appearance STYLE      any (default), light, dark, tinted or high-contrast.
@@ -222,7 +224,7 @@ enum SheetCommand {
   /// - Throws: when the assets folder cannot be opened (the command exits 66), or has no
   ///   name space `target` (64).
   static func makeDataSource(assetsRoot: String, target: String?, traits: TraitRequest, layout: Layout? = nil)
-    throws -> any SheetDataSource
+    throws -> LayoutSheetSource
   {
     let library = try AssetLibrary(
       root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), namespace: target, lookupLanes: 2,
@@ -259,9 +261,9 @@ enum SheetCommand {
       console.error("\(assetsRoot): no such assets folder")
       return ExitStatus.noInput
     }
-    let source: any SheetDataSource
+    let flat: LayoutSheetSource
     do {
-      source = try makeDataSource(
+      flat = try makeDataSource(
         assetsRoot: assetsRoot, target: options.target, traits: options.traits, layout: options.treeLayout)
     } catch let error as ResolveError {
       if case .unknownNamespace = error.reason {
@@ -278,9 +280,23 @@ enum SheetCommand {
       console.error("\(options.input): --label manifest needs a manifest INPUT, not a folder")
       return ExitStatus.usage
     }
+    var source: any SheetDataSource = flat
+    // A folder's sheet over several name spaces gets a section per name space.
+    var split: NamespaceSheet?
+    if folderInput, options.target == nil {
+      do {
+        split = try NamespaceSheet.make(flat: flat, assetsRoot: assetsRoot, traits: options.traits)
+      } catch {
+        console.error("\(assetsRoot): cannot open the assets folder: \(error)")
+        return ExitStatus.noInput
+      }
+    }
     var content: SheetContent
     do {
-      if folderInput {
+      if let split {
+        source = split.source
+        content = split.content(labelledBy: options.label)
+      } else if folderInput {
         let names = try source.assetNames()
         guard !names.isEmpty else {
           console.error("\(options.input): no icons in this folder")
@@ -303,7 +319,7 @@ enum SheetCommand {
       console.error("\(options.input): \(error)")
       return ExitStatus.dataError
     }
-    if let label = options.label { content = content.labelled(by: label) }
+    if split == nil, let label = options.label { content = content.labelled(by: label) }
     let layout: SheetLayout
     do {
       layout = try SheetLayout(content: content, options: options.layout)
@@ -337,19 +353,20 @@ enum SheetCommand {
       return ExitStatus.ioError
     }
     if showProgress { console.err("\n") }
-    for note in (source as? LayoutSheetSource)?.notes.withLock({ $0 }).sorted() ?? [] {
+    let otherDevices = split?.source.sources.compactMap { ($0 as? OtherDeviceSource)?.notes.withLock { $0 } }
+    for note in (flat.notes.withLock { $0 } + (otherDevices ?? []).joined()).sorted() {
       console.err("icongrid: note: \(note)\n")
     }
     switch options.format {
-    case .json: console.out(json(summary, output: options.output).rendered() + "\n")
+    case .json: console.out(json(summary, output: options.output, split: split).rendered() + "\n")
     case .text: console.out(line(summary, output: options.output) + "\n")
     }
     let incomplete = !summary.missing.isEmpty || !summary.unreadable.isEmpty || !summary.fallbacks.isEmpty
     return options.strict && incomplete ? ExitStatus.findings : ExitStatus.success
   }
 
-  static func json(_ summary: SheetSummary, output: String) -> JSONValue {
-    .object([
+  static func json(_ summary: SheetSummary, output: String, split: NamespaceSheet? = nil) -> JSONValue {
+    var fields: [(String, JSONValue)] = [
       ("output", .string(output)),
       ("width", .int(summary.widthPixels)),
       ("height", .int(summary.heightPixels)),
@@ -358,7 +375,9 @@ enum SheetCommand {
       ("sections", .int(summary.sections)),
       ("missing", .array((summary.missing + summary.unreadable).map { .string($0) })),
       ("fallbacks", .array(summary.fallbacks.map { .string($0) })),
-    ])
+    ]
+    if let split { fields.append(("namespaces", split.json(summary))) }
+    return .object(fields)
   }
 
   static func line(_ summary: SheetSummary, output: String) -> String {

@@ -21,16 +21,20 @@ struct LayoutSheetSource: SheetDataSource {
   let notes = Locked<[String]>([])
 
   func assetNames() throws -> [String] {
-    var names = layout == nil || layout == .apple ? try apple.assetNames() : []
-    if layout != .apple {
-      let assets = library.layoutCatalog(layout).assets
-      var count: [String: Int] = [:]
-      for asset in assets { count[asset.name, default: 0] += 1 }
-      names += assets.map { count[$0.name, default: 0] > 1 ? $0.qualifiedName : $0.name }
-    }
+    let names = (layout == nil || layout == .apple ? try apple.assetNames() : []) + layoutAssetNames()
     var unique: [String] = []
     for name in names.sorted() where name != unique.last { unique.append(name) }
     return unique
+  }
+
+  /// The names of the Flutter, React Native and Android assets (none when the tree is read
+  /// as Apple's), qualified by region where two regions share a name; unsorted.
+  func layoutAssetNames() -> [String] {
+    guard layout != .apple else { return [] }
+    let assets = library.layoutCatalog(layout).assets
+    var count: [String: Int] = [:]
+    for asset in assets { count[asset.name, default: 0] += 1 }
+    return assets.map { count[$0.name, default: 0] > 1 ? $0.qualifiedName : $0.name }
   }
 
   func icon(named name: String, scale: Int) throws -> SheetIcon {

@@ -65,6 +65,17 @@ final class SVGDocument {
     return (viewBox.width, viewBox.height)
   }
 
+  /// The size of the root element's `viewBox` in user units, when it has a usable one.
+  func viewBoxSize() -> (width: Double, height: Double)? {
+    var hasViewBox: gboolean = 0
+    var viewBox = RsvgRectangle()
+    rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
+    guard hasViewBox != 0, viewBox.width > 0, viewBox.height > 0, viewBox.width.isFinite,
+      viewBox.height.isFinite
+    else { return nil }
+    return (viewBox.width, viewBox.height)
+  }
+
   /// Whether the document has an element with this `id` (without `#`).
   func hasElement(_ id: String) -> Bool {
     rsvg_handle_has_sub(handle, "#" + id) != 0

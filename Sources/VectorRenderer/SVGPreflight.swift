@@ -18,11 +18,15 @@ enum SVGPreflight {
   /// Checks `text` against `limits`.
   ///
   /// - Throws: ``VectorError/Code/limitExceeded`` for too many elements (with entities
-  ///   expanded, or with references followed, see ``SVGReferenceCount``) or too much
-  ///   expanded text; ``VectorError/Code/unsupported`` for parameter entities and for
+  ///   expanded, or with references followed, see ``SVGReferenceCount``), too much
+  ///   expanded text, nesting too deep or embedded images too large
+  ///   (``SVGEmbeddedImages``); ``VectorError/Code/unsupported`` for parameter entities and for
   ///   entities that hold markup (which could hide elements and references from these
   ///   counts); ``VectorError/Code/malformed`` for an entity that refers to itself.
-  static func check(_ text: [UInt8], limits: VectorLimits) throws {
+  /// - Returns: the work of drawing the document, for the budgets checked when the output
+  ///   size is known.
+  @discardableResult
+  static func check(_ text: [UInt8], limits: VectorLimits) throws -> SVGWork {
     let expansion = try expand(text, cap: max(limits.maxInputBytes, limits.maxElements) + 1)
     guard expansion.elements <= limits.maxElements else {
       throw VectorError(
@@ -36,13 +40,20 @@ enum SVGPreflight {
         "the SVG's entities expand it to more than \(limits.maxInputBytes) bytes; the limit is \(limits.maxInputBytes)"
       )
     }
-    let drawn = SVGReferenceCount.count(text, cap: limits.maxElements + 1)
-    guard drawn <= limits.maxElements else {
+    let work = SVGReferenceCount.work(
+      text, cap: max(limits.maxElements, limits.maxPathWork, limits.maxPaintWork) + 1,
+      depthLimit: limits.maxNestingDepth)
+    try SVGEmbeddedImages.check(text, limits: limits)
+    // Depth first: a walk cut short at the depth limit may count the elements below it
+    // more than once.
+    try work.checkStructure(limits: limits)
+    guard work.elements <= limits.maxElements else {
       throw VectorError(
         .limitExceeded,
         "the SVG draws more than \(limits.maxElements) elements once its <use> and other references are followed"
       )
     }
+    return work
   }
 
   /// The expansion of `text`, counting no further than `cap` (so the sums cannot overflow).
@@ -163,6 +174,12 @@ enum SVGPreflight {
         throw VectorError(
           .unsupported,
           "the SVG's entity \"\(String(decoding: name, as: UTF8.self))\" holds markup, which IconGrid does not expand; write the elements out"
+        )
+      }
+      if find(Array("data:".utf8), in: value) != nil {
+        throw VectorError(
+          .unsupported,
+          "the SVG's entity \"\(String(decoding: name, as: UTF8.self))\" holds a data: URL, which IconGrid does not expand; write it out"
         )
       }
       // XML keeps the first declaration of a name.

@@ -1,24 +1,34 @@
-/// How many elements librsvg would draw once `<use>`, patterns, markers and the other
-/// `#id` references are followed, counted from the SVG's tags before librsvg parses it.
+/// How much librsvg would draw once `<use>`, patterns, markers, filters, masks and the
+/// other `#id` references are followed, counted from the SVG's tags before librsvg parses
+/// it.
 ///
 /// librsvg stops a render after following 500,000 references, but reaching that takes it
 /// about 6 s (a 3 KB file of `<use>` nested 40 deep, each level drawing the one below
 /// twice). This count follows every `href="#id"` and `url(#id)` of every tag as if the
-/// element referred to were copied there, so the file is refused before parsing when the
-/// total passes ``VectorLimits/maxElements``.
+/// element referred to were copied there, and sums the ``SVGWork`` of every element so
+/// reached, so a file is refused before parsing when its elements pass
+/// ``VectorLimits/maxElements`` or its nesting ``VectorLimits/maxNestingDepth``, and
+/// before drawing when its work at the size asked passes the other budgets.
 enum SVGReferenceCount {
   private struct Node {
     var children: [Int] = []
     var references: [[UInt8]] = []
+    /// References drawn at every vertex (`marker-mid`, and `marker`, which sets it).
+    var perVertex: [[UInt8]] = []
+    var own = SVGWork()
+    var isText = false
+    /// How much the node's `transform` can stretch what it draws.
+    var stretch = 1.0
   }
 
-  /// The elements drawn with references expanded, at most `cap`.
+  /// The work of drawing the document with references expanded, each sum at most `cap`.
   ///
   /// Entities are not expanded here; ``SVGPreflight`` refuses entities that hold markup.
-  /// A reference cycle counts once (librsvg refuses cycles itself).
+  /// A reference cycle counts once (librsvg refuses cycles itself). The walk stops
+  /// descending below `depthLimit` levels and reports a depth of `depthLimit + 1`.
   ///
   /// - Complexity: O(n) in the text, plus O(r) for the references.
-  static func count(_ text: [UInt8], cap: Int) -> Int {
+  static func work(_ text: [UInt8], cap: Int, depthLimit: Int) -> SVGWork {
     var nodes = [Node()]  // node 0 stands for the document
     var ids: [[UInt8]: Int] = [:]
     var stack = [0]
@@ -41,13 +51,25 @@ enum SVGReferenceCount {
     }
     while index < count {
       guard text[index] == UInt8(ascii: "<") else {
+        // A character of text costs a glyph's outline.
+        let top = stack[stack.count - 1]
+        if nodes[top].isText && !isSpace(text[index]) {
+          nodes[top].own.segments = min(cap, nodes[top].own.segments + 8)
+        }
         index += 1
         continue
       }
       if starts("<!--", at: index) {
         index = skip(past: "-->", from: index + 4)
       } else if starts("<![CDATA[", at: index) {
-        index = skip(past: "]]>", from: index + 9)
+        let end = skip(past: "]]>", from: index + 9)
+        // Text in a CDATA section is drawn like any other.
+        let top = stack[stack.count - 1]
+        if nodes[top].isText {
+          let glyphs = text[(index + 9)..<max(index + 9, end - 3)].count { !isSpace($0) }
+          nodes[top].own.segments = min(cap, nodes[top].own.segments + 8 * glyphs)
+        }
+        index = end
       } else if starts("<?", at: index) {
         index = skip(past: "?>", from: index + 2)
       } else if starts("<!", at: index) {
@@ -67,8 +89,17 @@ enum SVGReferenceCount {
         let (end, selfClosing) = tagEnd(text, from: index + 1)
         let node = nodes.count
         var tag = Node()
-        let (id, references) = attributes(text[(index + 1)..<end])
+        let body = text[(index + 1)..<end]
+        let name = body.prefix { !isSpace($0) && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ">") }
+        let (id, references, perVertex, attributes) = self.attributes(body)
         tag.references = references
+        tag.perVertex = perVertex
+        tag.own = SVGWork.tag(name, attributes: attributes)
+        for attribute in attributes where attribute.name.elementsEqual("transform".utf8) {
+          tag.stretch = SVGPathExtent.stretch(attribute.value)
+        }
+        let local = name.split(separator: UInt8(ascii: ":")).last ?? name
+        tag.isText = ["text", "tspan", "textPath"].contains { local.elementsEqual($0.utf8) }
         nodes.append(tag)
         nodes[stack[stack.count - 1]].children.append(node)
         if let id, ids[id] == nil { ids[id] = node }
@@ -77,21 +108,34 @@ enum SVGReferenceCount {
       }
     }
 
-    var memo = [Int?](repeating: nil, count: nodes.count)
+    var memo = [SVGWork?](repeating: nil, count: nodes.count)
     var visiting = Set<Int>()
-    func cost(_ node: Int, depth: Int) -> Int {
+    func cost(_ node: Int, depth: Int) -> SVGWork {
       if let known = memo[node] { return known }
-      if visiting.contains(node) { return 0 }
-      // Deeper than any drawing needs: count it as too much rather than recurse further.
-      guard depth < 1_000 else { return cap }
+      if visiting.contains(node) { return SVGWork() }
+      // Deeper than the limit: report it rather than recurse further.
+      guard depth <= depthLimit else {
+        return SVGWork(depth: depthLimit + 1)
+      }
       visiting.insert(node)
-      var total = node == 0 ? 0 : 1
-      for child in nodes[node].children where total < cap {
-        total = min(cap, total + cost(child, depth: depth + 1))
+      var total = nodes[node].own
+      var below = 0
+      func follow(_ next: Int, times: Int = 1) {
+        guard total.elements < cap else { return }
+        let inner = cost(next, depth: depth + 1)
+        below = max(below, inner.depth)
+        total.add(inner.repeated(times, cap: cap), cap: cap)
       }
-      for reference in nodes[node].references where total < cap {
-        if let target = ids[reference] { total = min(cap, total + cost(target, depth: depth + 1)) }
+      for child in nodes[node].children { follow(child) }
+      for reference in nodes[node].references {
+        if let target = ids[reference] { follow(target) }
       }
+      // A mid marker is drawn at every vertex of the path.
+      for reference in nodes[node].perVertex {
+        if let target = ids[reference] { follow(target, times: nodes[node].own.segments + 1) }
+      }
+      total.depth = nodes[node].own.depth + below
+      total.reach = min(1e300, total.reach * nodes[node].stretch)
       visiting.remove(node)
       memo[node] = total
       return total
@@ -117,10 +161,15 @@ enum SVGReferenceCount {
     return (text.count, true)
   }
 
-  /// A tag's `id` and the fragments its attributes refer to (`href="#x"`, `url(#x)`).
-  private static func attributes(_ tag: ArraySlice<UInt8>) -> ([UInt8]?, [[UInt8]]) {
+  /// A tag's `id`, the fragments its attributes refer to (`href="#x"`, `url(#x)`), those
+  /// of them drawn at every vertex (mid markers), and its quoted attributes, name to value.
+  private static func attributes(_ tag: ArraySlice<UInt8>) -> (
+    [UInt8]?, [[UInt8]], [[UInt8]], [(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)]
+  ) {
     var id: [UInt8]?
     var references: [[UInt8]] = []
+    var perVertex: [[UInt8]] = []
+    var pairs: [(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] = []
     var index = tag.startIndex
     while index < tag.endIndex {
       let byte = tag[index]
@@ -138,6 +187,7 @@ enum SVGReferenceCount {
       let name = tag[nameStart...nameEnd]
       let valueEnd = tag[(index + 1)...].firstIndex(of: byte) ?? tag.endIndex
       let value = tag[(index + 1)..<valueEnd]
+      pairs.append((name, value))
       if name.elementsEqual("id".utf8) { id = Array(value) }
       if name.last == UInt8(ascii: "f"), name.count >= 4, name.suffix(4).elementsEqual("href".utf8),
         value.first == UInt8(ascii: "#")
@@ -152,12 +202,32 @@ enum SVGReferenceCount {
           cursor = open + 1
           continue
         }
-        references.append(Array(value[(open + 2)..<close]))
+        let target = Array(value[(open + 2)..<close])
+        if isMidMarker(name: name, value: value, before: open) {
+          perVertex.append(target)
+        } else {
+          references.append(target)
+        }
         cursor = close
       }
       index = valueEnd + 1
     }
-    return (id, references)
+    return (id, references, perVertex, pairs)
+  }
+
+  /// Whether the `url(` at `open` in attribute `name` sets a mid marker: the attribute is
+  /// `marker-mid` or `marker`, or the style declaration it sits in is.
+  private static func isMidMarker(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>, before open: Int) -> Bool
+  {
+    func isMarker(_ word: ArraySlice<UInt8>) -> Bool {
+      word.elementsEqual("marker-mid".utf8) || word.elementsEqual("marker".utf8)
+    }
+    if isMarker(name) { return true }
+    guard name.elementsEqual("style".utf8) else { return false }
+    let declarationStart = value[..<open].lastIndex(of: UInt8(ascii: ";")).map { $0 + 1 } ?? value.startIndex
+    guard let colon = value[declarationStart..<open].firstIndex(of: UInt8(ascii: ":")) else { return false }
+    let property = value[declarationStart..<colon].filter { !isSpace($0) }
+    return isMarker(property[...])
   }
 
   private static func isSpace(_ byte: UInt8) -> Bool {

@@ -44,6 +44,9 @@ extension VectorImage {
       let document = try svgDocument()
       let bounds = try document.elementBounds(elementID)
       let rect = FittedRect.aspectFit((bounds.width, bounds.height), width: width, height: height)
+      try checkWork(
+        width: width, height: height,
+        pixelsPerPoint: max(rect.width / bounds.width, rect.height / bounds.height))
       let canvas = try CairoCanvas(width: width, height: height)
       try document.drawElement(elementID, into: canvas, rect: rect)
       return try canvas.bitmap()

@@ -27,8 +27,14 @@ import PNGCodec
 /// references are listed in ``externalReferences``; ``requireSelfContained()`` turns them
 /// into an error). librsvg bounds an SVG's work with its own limits (1,000,000 elements
 /// loaded, 500,000 references followed per render, which stops billion-laughs and nested
-/// `<use>` expansions with an error). A PDF's work is bounded by its size in bytes and
-/// its output pixels; poppler has no time limit of its own.
+/// `<use>` expansions with an error). Since neither librsvg nor cairo can be stopped once
+/// drawing starts, an SVG's work is estimated from its tags when it is opened
+/// and checked against the budgets before every render: the pixel rows its path segments
+/// cross (``VectorLimits/maxPathWork``), the full-surface passes its elements, layers and
+/// filter primitives paint (``VectorLimits/maxPaintWork``), the depth it nests to
+/// (``VectorLimits/maxNestingDepth``) and the pixel size of its text
+/// (``VectorLimits/maxFontPixels``). A PDF's work is bounded by its size in bytes and its
+/// output pixels only; poppler has no time limit of its own.
 ///
 /// **Thread safety.** Values are `Sendable`. SVG renders run in parallel; PDF work is
 /// serialised by one process-wide lock, because poppler's shared state is not promised to
@@ -60,8 +66,9 @@ public struct VectorImage: Sendable {
   }
 
   enum Content: Sendable {
-    /// Uncompressed SVG text.
-    case svg([UInt8])
+    /// Uncompressed SVG text, the work of drawing it, and the points per user unit of its
+    /// root `viewBox` (1 without one).
+    case svg([UInt8], SVGWork, pointsPerUnit: Double)
     /// The PDF's bytes.
     case pdf([UInt8])
   }
@@ -109,10 +116,12 @@ public struct VectorImage: Sendable {
       switch format {
       case .svg:
         let text = Gunzip.isGzip(bytes) ? try Gunzip.decompress(bytes, limit: limits.maxInputBytes) : bytes
-        try SVGPreflight.check(text, limits: limits)
-        size = try SVGDocument(text).intrinsicSize()
+        let work = try SVGPreflight.check(text, limits: limits)
+        let document = try SVGDocument(text)
+        size = try document.intrinsicSize()
         references = ExternalReferences.find(in: text)
-        return .svg(text)
+        let units = document.viewBoxSize().map { max(size.width / $0.width, size.height / $0.height) } ?? 1
+        return .svg(text, work, pointsPerUnit: units)
       case .pdf:
         size = try PDFDocument.lock.withLock { _ in try PDFDocument(bytes).pageSize() }
         return .pdf(bytes)
@@ -217,10 +226,17 @@ public struct VectorImage: Sendable {
   ///
   /// - Throws: ``VectorError/Code/invalidArgument`` for a PDF.
   func svgDocument() throws -> SVGDocument {
-    guard case .svg(let text) = content else {
+    guard case .svg(let text, _, _) = content else {
       throw VectorError(.invalidArgument, "a PDF has no elements to render by id")
     }
     return try SVGDocument(text)
+  }
+
+  /// Throws unless drawing this SVG into `width` × `height` pixels, at `pixelsPerPoint`,
+  /// is within the work budgets of ``limits`` (nothing to check for a PDF).
+  func checkWork(width: Int, height: Int, pixelsPerPoint: Double) throws {
+    guard case .svg(_, let work, let pointsPerUnit) = content else { return }
+    try work.check(width: width, height: height, unitScale: pixelsPerPoint * pointsPerUnit, limits: limits)
   }
 
   private func checkScale(_ scale: Double) throws {
@@ -236,8 +252,10 @@ public struct VectorImage: Sendable {
       fill
       ? FittedRect(x: 0, y: 0, width: Double(width), height: Double(height))
       : FittedRect.aspectFit(size, width: width, height: height)
+    try checkWork(
+      width: width, height: height, pixelsPerPoint: max(rect.width / size.width, rect.height / size.height))
     switch content {
-    case .svg(let text):
+    case .svg(let text, _, _):
       let document = try SVGDocument(text)
       let canvas = try CairoCanvas(width: width, height: height)
       try document.draw(size: size, into: canvas, rect: rect)

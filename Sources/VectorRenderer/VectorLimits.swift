@@ -2,8 +2,9 @@
 ///
 /// ``maxInputBytes`` is checked before parsing (for `.svgz`, on the decompressed text as
 /// well, while decompressing); the pixel limits are checked before a render allocates its
-/// surface. Together with librsvg's own element limits they bound the work of a hostile
-/// file; see ``VectorImage``.
+/// surface, and an SVG's estimated work (path rows, paint passes, nesting, text size) is
+/// checked against the budgets before each render, since librsvg and cairo cannot be
+/// stopped once they draw; see ``VectorImage``.
 ///
 /// ```swift
 /// var limits = VectorLimits.default
@@ -20,6 +21,22 @@ public struct VectorLimits: Sendable, Hashable {
   /// The most elements an SVG may have once its entities are expanded (counted before
   /// librsvg parses it; librsvg needs about 1.2 KB and 7 µs for each).
   public var maxElements: Int
+  /// The most path segments × output rows one SVG render may draw: each segment of every
+  /// path, `<use>` followed, is assumed to cross every row (cairo's rasteriser costs about
+  /// 1 µs per segment-row for a path of long random segments).
+  public var maxPathWork: Int
+  /// The most full-surface passes × output pixels one SVG render may paint: every element
+  /// is assumed to cover the whole render once, a layer (opacity, mask, filter, clip) twice
+  /// more, and each filter primitive as many times as its measured cost (one pass costs
+  /// about 2.5 ns a pixel).
+  public var maxPaintWork: Int
+  /// The deepest an SVG may nest elements, `<use>`, masks and other references followed
+  /// (librsvg recurses for each level and overflows a 512 KiB thread stack at 50 nested
+  /// masks).
+  public var maxNestingDepth: Int
+  /// The largest text an SVG may draw, in output pixels of font size (librsvg 2.54 panics
+  /// and aborts the process from about 2,100,000).
+  public var maxFontPixels: Int
 
   /// Creates limits.
   ///
@@ -28,14 +45,41 @@ public struct VectorLimits: Sendable, Hashable {
   ///   - maxPixels: the most output pixels of one render.
   ///   - maxSide: the most output pixels on either side of one render.
   ///   - maxElements: the most elements of an SVG, entities expanded.
-  public init(maxInputBytes: Int, maxPixels: Int, maxSide: Int, maxElements: Int = 50_000) {
+  ///   - maxPathWork: the most path segment-rows of one SVG render.
+  ///   - maxPaintWork: the most pixel-passes of one SVG render.
+  ///   - maxNestingDepth: the deepest nesting of an SVG's elements, references followed.
+  ///   - maxFontPixels: the largest font size of one SVG render, in pixels.
+  public init(
+    maxInputBytes: Int, maxPixels: Int, maxSide: Int, maxElements: Int = 50_000,
+    maxPathWork: Int = VectorLimits.defaultPathWork, maxPaintWork: Int = VectorLimits.defaultPaintWork,
+    maxNestingDepth: Int = 32, maxFontPixels: Int = 1_000_000
+  ) {
     self.maxInputBytes = maxInputBytes
     self.maxPixels = maxPixels
     self.maxSide = maxSide
     self.maxElements = maxElements
+    self.maxPathWork = maxPathWork
+    self.maxPaintWork = maxPaintWork
+    self.maxNestingDepth = maxNestingDepth
+    self.maxFontPixels = maxFontPixels
   }
 
-  /// 8 MiB of input, 50,000 SVG elements; 4096 × 4096 pixels out, 16,384 on a side (a
+  /// The default ``maxPathWork``: 1,000,000 segment-rows. A path of 1,000 random segments
+  /// across a 1024 × 1024 render is 340,000 and takes `rsvg-convert` 1.0 s (4,000: 5.5 s);
+  /// the most of any real file of the test trees is 570,000 (Omni-Notes' `logo.svg` at
+  /// 3x, 0.3 s).
+  public static let defaultPathWork = 1_000_000
+
+  /// The default ``maxPaintWork``: 2 × 10⁹ pixel-passes, about 5 s of the slowest kind
+  /// (translucent full-surface layers: 2,000 of them at 1024 × 1024 take 5.0 s). The most
+  /// of any real file at a size the pixel limits allow is 1.07 × 10⁹ (Omni-Notes'
+  /// `logo.svg`, 15 filter primitives, at 3x: 0.3 s; the symbol templates at 1x, 0.55 s),
+  /// the estimate being an upper bound that assumes every element covers the render.
+  public static let defaultPaintWork = 2_000_000_000
+
+  /// 8 MiB of input, 50,000 SVG elements, nesting 32 deep, the SVG work budgets
+  /// ``defaultPathWork`` and ``defaultPaintWork``, text at most 10⁶ pixels high;
+  /// 4096 × 4096 pixels out, 16,384 on a side (a
   /// real 2960 × 291 pt launch-screen lockup is 8880 px wide at 3x). A 1024-point icon at 3x
   /// is 3072 × 3072; the largest real files of the test trees are a
   /// 1 MiB PDF and a 54 KB SVG of 300 elements.

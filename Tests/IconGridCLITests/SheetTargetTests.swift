@@ -36,14 +36,17 @@ import Testing
     }
   }
 
-  @Test func aNameInTwoNameSpacesIsAmbiguousUntilATargetIsPicked() throws {
+  @Test func aNameInTwoNameSpacesIsDrawnInASectionOfEachOrInTheTargetPicked() throws {
     let root = try Self.twoCatalogs()
     defer { try? FileManager.default.removeItem(atPath: root) }
     let output = root + "/sheet.png"
-    let mixed = CapturedConsole()
+    let whole = CapturedConsole()
     #expect(
-      IconGridCLI.main(arguments: ["sheet", root, "-o", output, "--no-labels"], console: mixed.console) == 0)
-    #expect(mixed.err.contains("icon 'icon' cannot be read (asset \"icon\" in \(root) is ambiguous"))
+      IconGridCLI.main(
+        arguments: ["sheet", root, "-o", output, "--no-labels", "--strict"], console: whole.console)
+        == 0)
+    #expect(whole.err.isEmpty)
+    #expect(whole.out.contains("2 tiles in 2 sections, 0 missing"))
     let picked = CapturedConsole()
     let status = IconGridCLI.main(
       arguments: ["sheet", root, "-o", output, "--no-labels", "--target", "Widget.xcassets", "--strict"],

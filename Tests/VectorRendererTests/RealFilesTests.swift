@@ -2,7 +2,8 @@ import Foundation
 import PNGCodec
 import TestSupport
 import Testing
-import VectorRenderer
+
+@testable import VectorRenderer
 
 /// Every SVG and PDF of the real app trees in `../shared/testdata/real/`.
 @Suite("VectorImage on the real trees")
@@ -33,6 +34,27 @@ struct RealFilesTests {
     }
     #expect(failures.isEmpty, "\(failures)")
     #expect(empty.isEmpty, "\(empty)")
+  }
+
+  @Test("every real SVG is within the work budgets at 1x, 2x and 3x, wherever the pixel limits allow")
+  func workBudgets() throws {
+    var checked = 0
+    var over: [String] = []
+    for path in try Self.vectorFiles() where !path.lowercased().hasSuffix(".pdf") {
+      let image = try VectorImage(contentsOf: path)
+      for scale in [1.0, 2, 3] {
+        let size = image.pixelSize(scale: scale)
+        guard (try? image.limits.check(width: size.width, height: size.height)) != nil else { continue }
+        do {
+          try image.checkWork(width: size.width, height: size.height, pixelsPerPoint: scale)
+          checked += 1
+        } catch {
+          over.append("\(error)")
+        }
+      }
+    }
+    #expect(checked > 600)
+    #expect(over.isEmpty, "\(over)")
   }
 
   @Test("13 of the 15 symbol templates (2200 × 1467 pt of guides and weights) exceed the pixel limit at 3x")
