@@ -78,6 +78,14 @@ public struct AppIconOptions: Sendable, Hashable {
   public var background: IconBackground
   /// Replace a set (or files) this command did not write.
   public var force: Bool
+  /// The layers of the tvOS or visionOS icon, front to back (2 or 3 files; the last is the
+  /// opaque back layer); empty to make them from the master.
+  public var layers: [String]
+  /// The tvOS top shelf image (8:3, at least 3840 × 1440 px); `nil` to centre the master on
+  /// the background.
+  public var topShelf: String?
+  /// The tvOS wide top shelf image (29:9, at least 4640 × 1440 px); `nil` to centre the master.
+  public var topShelfWide: String?
 
   /// Creates options.
   ///
@@ -88,9 +96,13 @@ public struct AppIconOptions: Sendable, Hashable {
   ///   - tinted: the tinted master, if any.
   ///   - background: the flattening colour; white by default.
   ///   - force: replace what this command did not write.
+  ///   - layers: the tvOS or visionOS layers, front to back; empty to make them from the master.
+  ///   - topShelf: the tvOS top shelf image, if not made from the master.
+  ///   - topShelfWide: the tvOS wide top shelf image, if not made from the master.
   public init(
     platforms: [AppIconPlatform] = [.ios], form: AppIconSetForm = .singleSize, dark: String? = nil,
-    tinted: String? = nil, background: IconBackground = .white, force: Bool = false
+    tinted: String? = nil, background: IconBackground = .white, force: Bool = false, layers: [String] = [],
+    topShelf: String? = nil, topShelfWide: String? = nil
   ) {
     self.platforms = platforms
     self.form = form
@@ -98,6 +110,9 @@ public struct AppIconOptions: Sendable, Hashable {
     self.tinted = tinted
     self.background = background
     self.force = force
+    self.layers = layers
+    self.topShelf = topShelf
+    self.topShelfWide = topShelfWide
   }
 }
 
@@ -116,8 +131,18 @@ public struct AppIconFile: Sendable, Hashable {
 public struct AppIconResult: Sendable, Hashable {
   /// The set's folder.
   public var output: String
-  /// Every file written, in slot order.
+  /// The catalog folder the set (and the tvOS and visionOS groups) are in.
+  public var catalog: String
+  /// Every file of the set written, in slot order (none when only tvOS or visionOS was asked).
   public var files: [AppIconFile]
+  /// Every image of the tvOS brand assets and the visionOS solid image stack written.
+  public var layered: [LayeredIconFile]
+  /// The `Contents.json` files of those groups written, inside the catalog.
+  public var layeredContents: [String]
+  /// Files of those groups an earlier run wrote that the new ones lack, removed (inside the catalog).
+  public var layeredRemoved: [String]
+  /// Files in those groups this command did not write, left alone (inside the catalog).
+  public var layeredKept: [String]
   /// Files of an earlier run that the new set no longer has, removed.
   public var removed: [String]
   /// Files in the folder this command did not write, left alone.
@@ -145,7 +170,8 @@ public enum AppIconSetBuilder {
   ///   - options: the platforms and form; `dark` and `tinted` decide whether those slots get files.
   /// - Returns: the files, in the order `Contents.json` lists them, and the slots that stay
   ///   empty (an iOS Single Size set's dark and tinted without `--dark`/`--tinted`).
-  /// - Throws: ``MakingError`` with ``MakingError/Code/unsupported`` for tvOS and visionOS.
+  ///   tvOS and visionOS have no slots in an app icon set (they are layered groups beside it).
+  /// - Throws: never today; kept for forms a platform cannot have.
   public static func layout(setName: String, options: AppIconOptions) throws -> (
     files: [AppIconFile], emptySlots: [AppIconSlotSpec]
   ) {
@@ -166,12 +192,6 @@ public enum AppIconSetBuilder {
         let flattened = slot.appearance == nil && (platform == .ios || platform == .watchos)
         files.append(AppIconFile(slot: slot, fileName: fileName(setName, slot), isFlattened: flattened))
       }
-    }
-    for platform in options.platforms where platform == .tvos || platform == .visionos {
-      throw MakingError(
-        .unsupported,
-        "\(platform) app icons are layered image stacks (tvOS: a .brandassets group; visionOS: a "
-          + ".solidimagestack), not an app icon set; appicon makes iOS, watchOS, macOS and Android icons")
     }
     return (files, empty)
   }
@@ -246,14 +266,22 @@ public enum AppIconSetBuilder {
     return image
   }
 
-  /// Writes the set.
+  /// Writes the set, and the tvOS brand assets and visionOS solid image stack beside it in
+  /// the same catalog folder when those platforms are asked.
+  ///
+  /// Everything is read and checked first (the masters, the layers, the top shelf images,
+  /// what the folders hold), then drawn into temporary files that are renamed into place at
+  /// the end: a failure leaves every folder as it was.
   ///
   /// - Parameters:
-  ///   - master: a square PNG of at least 1024 px.
-  ///   - output: the set's folder, `…/NAME.appiconset`; made when missing.
-  ///   - options: platforms, form, appearances, background, force.
+  ///   - master: a square image of at least 1024 px.
+  ///   - output: the set's folder, `…/NAME.appiconset`; made when an iOS, watchOS or macOS
+  ///     set is asked. Its parent (the catalog) gets `App Icon & Top Shelf Image.brandassets`
+  ///     for tvOS and `NAME.solidimagestack` for visionOS.
+  ///   - options: platforms, form, appearances, background, layers, top shelf images, force.
   /// - Returns: what was written, removed and left alone, and the warnings.
-  /// - Throws: ``MakingError``: a bad master (`.badData`, `.notFound`, `.unsupported`), a set
+  /// - Throws: ``MakingError``: a bad master, layer or top shelf file (`.badData`,
+  ///   `.notFound`), layers that do not fit the request (`.unsupported`), a set or group
   ///   this command did not write without `force` (`.exists`), or `.io`; nothing is written then.
   public static func build(master: String, output: String, options: AppIconOptions) throws -> AppIconResult {
     let folderName = lastComponent(output)
@@ -261,7 +289,29 @@ public enum AppIconSetBuilder {
       throw MakingError(.badData, "the output must be a folder named NAME.appiconset", path: output)
     }
     let setName = String(folderName.dropLast(".appiconset".count))
+    let catalog = FileBatch.parent(output)
     let (files, emptySlots) = try layout(setName: setName, options: options)
+    let makesSet = options.platforms.contains { $0 == .ios || $0 == .macos || $0 == .watchos }
+    let tv = options.platforms.contains(.tvos)
+    let vision = options.platforms.contains(.visionos)
+    if !options.layers.isEmpty {
+      guard tv != vision else {
+        throw MakingError(
+          .unsupported,
+          tv
+            ? "layers are drawn for one canvas: tvOS's are 5:3, visionOS's square; give --layer with one of them"
+            : "layers are for a tvOS or visionOS icon; add tvos or visionos to the platforms")
+      }
+      guard (2...3).contains(options.layers.count) else {
+        throw MakingError(
+          .unsupported,
+          "\(options.layers.count) layers given; appicon writes 2 or 3 (Front, Back or Front, Middle, Back), "
+            + "front to back")
+      }
+    }
+    if !tv, options.topShelf != nil || options.topShelfWide != nil {
+      throw MakingError(.unsupported, "top shelf images are for tvOS; add tvos to the platforms")
+    }
     let image = try loadMaster(master)
     let dark = try options.dark.map { try loadMaster($0, role: "dark master") }
     let tinted = try options.tinted.map { try loadMaster($0, role: "tinted master") }
@@ -277,52 +327,117 @@ public enum AppIconSetBuilder {
           + "the iOS and watchOS icons are flattened onto \(options.background) (--background) and written without alpha"
       )
     }
-    // What is there already.
-    let existing = FileSystem.entryNames(of: output).sorted()
-    let previous = try? ContentsDocument(parsing: Files.read(joinPath(output, "Contents.json")), path: output)
-    let previousFiles = (previous?.images ?? []).compactMap { $0["filename"]?.text }
-    let foreign = existing.filter { $0 != "Contents.json" && !isOurs($0, set: setName) && !$0.hasPrefix(".") }
-    let foreignSlots = previousFiles.filter { !isOurs($0, set: setName) }
-    if !options.force, !foreignSlots.isEmpty {
-      throw MakingError(
-        .exists,
-        "holds a set appicon did not write (its Contents.json names \(foreignSlots.prefix(3).joined(separator: ", "))"
-          + "\(foreignSlots.count > 3 ? "…" : "")); give --force to replace its Contents.json (other files are kept)",
-        path: output)
+    // The layered groups' inputs.
+    var sources: [Int: Bitmap] = [0: image]
+    for (index, path) in options.layers.enumerated() {
+      let name = LayeredIconLayout.layerNames(options.layers.count)[index]
+      let layer = try LayeredIconBuilder.loadArt(
+        path, role: "\(name) layer", width: tv ? 1280 : 1024, height: tv ? 768 : 1024)
+      if index == options.layers.count - 1, !layer.isOpaque {
+        warnings.append(
+          "\(path): the back layer must be opaque; its transparent pixels are flattened onto \(options.background) "
+            + "(--background)")
+      }
+      sources[index + 1] = layer
     }
-    if !existing.isEmpty, !FileSystem.isDirectory(output) {
-      throw MakingError(.exists, "is a file, not a folder", path: output)
+    if let path = options.topShelf {
+      sources[LayeredIconBuilder.topShelfSource] = try LayeredIconBuilder.loadArt(
+        path, role: "top shelf image", width: 3840, height: 1440)
     }
-    try Files.makeFolders(output)
+    if let path = options.topShelfWide {
+      sources[LayeredIconBuilder.topShelfWideSource] = try LayeredIconBuilder.loadArt(
+        path, role: "wide top shelf image", width: 4640, height: 1440)
+    }
+    var groups: [LayeredIconBuilder.Group] = []
+    if tv {
+      let centred = LayerArt.fitted(source: 0, fraction: LayeredIconLayout.tvSafeFraction, opaque: true)
+      let entries = LayeredIconLayout.tvEntries(
+        setName: setName,
+        layers: LayeredIconLayout.arts(
+          platform: .tvos, explicitLayers: options.layers.count, masterIsOpaque: image.isOpaque),
+        topShelf: options.topShelf == nil
+          ? centred : .filled(source: LayeredIconBuilder.topShelfSource, opaque: true),
+        topShelfWide: options.topShelfWide == nil
+          ? centred : .filled(source: LayeredIconBuilder.topShelfWideSource, opaque: true))
+      groups.append(
+        try LayeredIconBuilder.plan(
+          folder: LayeredIconLayout.brandAssetsName, entries: entries, catalog: catalog, setName: setName,
+          force: options.force))
+    }
+    if vision {
+      let entries = LayeredIconLayout.visionEntries(
+        setName: setName,
+        layers: LayeredIconLayout.arts(
+          platform: .visionos, explicitLayers: options.layers.count, masterIsOpaque: image.isOpaque))
+      groups.append(
+        try LayeredIconBuilder.plan(
+          folder: "\(setName).solidimagestack", entries: entries, catalog: catalog, setName: setName,
+          force: options.force))
+    }
+    // What the set's folder holds already.
+    var existing: [String] = []
+    var foreign: [String] = []
+    if makesSet {
+      existing = FileSystem.entryNames(of: output).sorted()
+      let previous = try? ContentsDocument(
+        parsing: Files.read(joinPath(output, "Contents.json")), path: output)
+      let previousFiles = (previous?.images ?? []).compactMap { $0["filename"]?.text }
+      foreign = existing.filter { $0 != "Contents.json" && !isOurs($0, set: setName) && !$0.hasPrefix(".") }
+      let foreignSlots = previousFiles.filter { !isOurs($0, set: setName) }
+      if !options.force, !foreignSlots.isEmpty {
+        throw MakingError(
+          .exists,
+          "holds a set appicon did not write (its Contents.json names \(foreignSlots.prefix(3).joined(separator: ", "))"
+            + "\(foreignSlots.count > 3 ? "…" : "")); give --force to replace its Contents.json (other files are kept)",
+          path: output)
+      }
+      if !existing.isEmpty, !FileSystem.isDirectory(output) {
+        throw MakingError(.exists, "is a file, not a folder", path: output)
+      }
+    }
     var batch = FileBatch()
     do {
-      var cache: [String: Bitmap] = [:]
-      for file in files {
-        let source: Bitmap =
-          switch file.slot.appearance {
-          case "dark": dark!
-          case "tinted": tinted!
-          default: image
+      var stale: [String] = []
+      if makesSet {
+        try batch.makeFolders(output)
+        var cache: [String: Bitmap] = [:]
+        for file in files {
+          let source: Bitmap =
+            switch file.slot.appearance {
+            case "dark": dark!
+            case "tinted": tinted!
+            default: image
+            }
+          let key = "\(file.slot.appearance ?? "")\(file.isFlattened)"
+          let prepared: Bitmap
+          if let cached = cache[key] {
+            prepared = cached
+          } else {
+            prepared = file.isFlattened ? flatten(source, on: options.background) : source
+            cache[key] = prepared
           }
-        let key = "\(file.slot.appearance ?? "")\(file.isFlattened)"
-        let prepared: Bitmap
-        if let cached = cache[key] {
-          prepared = cached
-        } else {
-          prepared = file.isFlattened ? flatten(source, on: options.background) : source
-          cache[key] = prepared
+          let sized = Resampler.resize(prepared, width: file.slot.pixelWidth, height: file.slot.pixelHeight)
+          let bytes = try encode(sized, alpha: !file.isFlattened, path: joinPath(output, file.fileName))
+          try batch.stage(bytes, at: joinPath(output, file.fileName))
         }
-        let sized = Resampler.resize(prepared, width: file.slot.pixelWidth, height: file.slot.pixelHeight)
-        let bytes = try encode(sized, alpha: !file.isFlattened, path: joinPath(output, file.fileName))
-        try batch.stage(bytes, at: joinPath(output, file.fileName))
+        let document = contents(files: files, empty: emptySlots)
+        try batch.stage(Array(document.rendered().utf8), at: joinPath(output, "Contents.json"))
+        let names = Set(files.map(\.fileName))
+        stale = existing.filter { isOurs($0, set: setName) && !names.contains($0) }
+        for name in stale { batch.remove(joinPath(output, name)) }
       }
-      let document = contents(files: files, empty: emptySlots)
-      try batch.stage(Array(document.rendered().utf8), at: joinPath(output, "Contents.json"))
-      let names = Set(files.map(\.fileName))
-      let stale = existing.filter { isOurs($0, set: setName) && !names.contains($0) }
-      for name in stale { batch.remove(joinPath(output, name)) }
+      for group in groups {
+        try LayeredIconBuilder.stage(
+          group, catalog: catalog, sources: sources, background: options.background, batch: &batch)
+      }
       try batch.commit()
-      return AppIconResult(output: output, files: files, removed: stale, kept: foreign, warnings: warnings)
+      let entries = groups.flatMap(\.entries)
+      return AppIconResult(
+        output: output, catalog: catalog, files: files, layered: entries.compactMap { $0.image?.file },
+        layeredContents: entries.filter { $0.contents != nil }.map(\.path),
+        layeredRemoved: groups.flatMap(\.stale), layeredKept: groups.flatMap(\.kept), removed: stale,
+        kept: foreign,
+        warnings: warnings)
     } catch {
       batch.discard()
       throw error

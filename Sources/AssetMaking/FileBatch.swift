@@ -15,6 +15,7 @@ import IconGridSupport
 struct FileBatch {
   private var staged: [(temporary: String, destination: String)] = []
   private var removals: [String] = []
+  private var folderRemovals: [String] = []
   /// Folders made for staged files, in the order made.
   private var madeFolders: [String] = []
 
@@ -60,6 +61,10 @@ struct FileBatch {
   /// Adds a file to remove when the batch commits.
   mutating func remove(_ path: String) { removals.append(path) }
 
+  /// Adds a folder to remove when the batch commits, after the files, if it is empty then
+  /// (a folder something else still holds files in stays). Deeper folders go first.
+  mutating func removeFolder(_ path: String) { folderRemovals.append(path) }
+
   /// Renames every staged file into place and removes the files to remove.
   ///
   /// A rename fails only when the folder changes under us; the files renamed before it
@@ -75,6 +80,8 @@ struct FileBatch {
     madeFolders = []
     for path in removals { unlink(path) }
     removals = []
+    for path in folderRemovals.sorted(by: { $0.count > $1.count }) { rmdir(path) }
+    folderRemovals = []
   }
 
   /// Removes every staged temporary file; the destinations are untouched.
@@ -83,6 +90,7 @@ struct FileBatch {
     for folder in madeFolders.reversed() { rmdir(folder) }
     staged = []
     removals = []
+    folderRemovals = []
     madeFolders = []
   }
 

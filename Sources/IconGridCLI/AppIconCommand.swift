@@ -21,6 +21,12 @@ package struct AppIconCommandOptions: Sendable, Equatable {
   package var background: IconBackground = .white
   /// `--force`.
   package var force = false
+  /// `--layer FILE`, repeated: the tvOS or visionOS layers, front to back.
+  package var layers: [String] = []
+  /// `--top-shelf FILE`.
+  package var topShelf: String?
+  /// `--top-shelf-wide FILE`.
+  package var topShelfWide: String?
 
   /// Creates options.
   package init(master: String, output: String) {
@@ -35,8 +41,9 @@ enum AppIconCommand {
     name: "appicon",
     summary: "Make an app icon set (or Android icons) from one 1024-px master.",
     usage:
-      "icongrid appicon MASTER -o DIR/AppIcon.appiconset [--platform ios,watchos,macos,android]\n"
-      + "         [--single-size | --all-sizes] [--dark FILE] [--tinted FILE] [--background COLOR] [--force]",
+      "icongrid appicon MASTER -o DIR/AppIcon.appiconset [--platform ios,watchos,macos,tvos,visionos,android]\n"
+      + "         [--single-size | --all-sizes] [--dark FILE] [--tinted FILE] [--background COLOR]\n"
+      + "         [--layer FILE]... [--top-shelf FILE] [--top-shelf-wide FILE] [--force]",
     details: """
       Writes every slot the platforms need, with the Contents.json Xcode writes for
       that choice: --single-size (default) is one 1024 universal icon per platform
@@ -59,21 +66,37 @@ enum AppIconCommand {
       --platform android writes legacy launcher icons ic_launcher.png (48 dp:
       48-192 px) in res/mipmap-{m,h,xh,xxh,xxxh}dpi and the 512-px
       ic_launcher-playstore.png below -o (a module's src/main); give it alone.
-      tvOS and visionOS icons are layered image stacks, not made here.
+
+      tvos and visionos icons are layered groups, written beside the set in the
+      same catalog folder (the set itself only when ios, watchos or macos is
+      asked): tvOS's "App Icon & Top Shelf Image.brandassets" (the home screen
+      icon, 400x240 pt @1x and @2x, and the 1280x768 App Store icon, each an
+      image stack of layers; the top shelf images, 1920x720 and 2320x720 pt @1x
+      and @2x), visionOS's NAME.solidimagestack (1024-px layers). From the master
+      alone, a transparent master is the front layer (tvOS: centred, 70% of the
+      canvas height; visionOS: the whole canvas) before a back layer of
+      --background; an opaque master is the back layer behind an empty front.
+      The top shelf images are the master centred on --background. --layer FILE
+      (2 or 3, front to back; tvOS 5:3 of at least 1280x768 px, visionOS square
+      of at least 1024 px) gives the layers; the last is the opaque back one.
 
       options:
         -o, --output DIR      The .appiconset folder (or src/main for android).
-        --platform LIST       ios (default), watchos, macos, android; comma-separated.
+        --platform LIST       ios (default), watchos, macos, tvos, visionos, android;
+                              comma-separated.
         --single-size         One 1024 per platform (default).
         --all-sizes           Every size and scale, in the universal + platform form.
         --dark FILE           The dark appearance's master (iOS).
         --tinted FILE         The tinted appearance's master (iOS).
         --background COLOR    #RRGGBB, white or black: what opaque icons are flattened onto.
+        --layer FILE          A tvOS or visionOS layer, front to back (2 or 3 times).
+        --top-shelf FILE      The tvOS top shelf image (8:3, at least 3840x1440 px).
+        --top-shelf-wide FILE The wide one (29:9, at least 4640x1440 px).
         --force               Replace a set (or Android files) this command did not write.
 
       Exit status: 0 written; 1 a set or file exists that --force would replace;
-      64 bad command line; 65 a master does not read, is not square or is under
-      1024 px; 66 a master does not exist; 74 a file
+      64 bad command line; 65 a master, layer or top shelf file does not read or
+      has the wrong shape or size; 66 an input does not exist; 74 a file
       cannot be written (nothing was changed).
       """,
     options: [
@@ -86,6 +109,9 @@ enum AppIconCommand {
       OptionSpec(name: "--tinted", takesValue: true),
       OptionSpec(name: "--background", takesValue: true),
       OptionSpec(name: "--force", takesValue: false),
+      OptionSpec(name: "--layer", takesValue: true, repeatable: true),
+      OptionSpec(name: "--top-shelf", takesValue: true),
+      OptionSpec(name: "--top-shelf-wide", takesValue: true),
     ],
     parse: { (parsed) throws -> Command in
       guard parsed.positionals.count == 1 else {
@@ -104,6 +130,9 @@ enum AppIconCommand {
       options.dark = parsed.value("--dark")
       options.tinted = parsed.value("--tinted")
       options.force = parsed.has("--force")
+      options.layers = parsed.values["--layer"] ?? []
+      options.topShelf = parsed.value("--top-shelf")
+      options.topShelfWide = parsed.value("--top-shelf-wide")
       if let color = parsed.value("--background") {
         guard let background = IconBackground(parsing: color) else {
           throw UsageError(
@@ -146,6 +175,23 @@ enum AppIconCommand {
       {
         throw UsageError("--dark and --tinted go with an iOS Single Size set", subcommand: "appicon")
       }
+      let tv = options.platforms.contains(.tvos)
+      let vision = options.platforms.contains(.visionos)
+      if !options.layers.isEmpty {
+        if tv == vision {
+          throw UsageError(
+            tv
+              ? "--layer is drawn for one canvas (tvOS 5:3, visionOS square): run appicon once for each"
+              : "--layer goes with --platform tvos or visionos", subcommand: "appicon")
+        }
+        if !(2...3).contains(options.layers.count) {
+          throw UsageError(
+            "give --layer 2 or 3 times (front to back), not \(options.layers.count)", subcommand: "appicon")
+        }
+      }
+      if !tv, options.topShelf != nil || options.topShelfWide != nil {
+        throw UsageError("--top-shelf and --top-shelf-wide go with --platform tvos", subcommand: "appicon")
+      }
       return .appicon(options)
     })
 
@@ -171,7 +217,9 @@ enum AppIconCommand {
     }
     let appIconOptions = AppIconOptions(
       platforms: options.platforms, form: options.form, dark: options.dark, tinted: options.tinted,
-      background: options.background, force: options.force)
+      background: options.background, force: options.force, layers: options.layers,
+      topShelf: options.topShelf,
+      topShelfWide: options.topShelfWide)
     do {
       let result = try AppIconSetBuilder.build(
         master: options.master, output: output, options: appIconOptions)
@@ -187,9 +235,28 @@ enum AppIconCommand {
         }
         console.out(line + "\n")
       }
-      console.out("wrote \(joinPath(output, "Contents.json"))  \(result.files.count) images\n")
+      if !result.files.isEmpty {
+        console.out("wrote \(joinPath(output, "Contents.json"))  \(result.files.count) images\n")
+      }
       for name in result.removed {
         console.out("removed \(joinPath(output, name))  (an earlier run's, no longer in the set)\n")
+      }
+      for file in result.layered {
+        var line = "wrote \(joinPath(result.catalog, file.path))  \(file.pixelWidth)×\(file.pixelHeight) px, "
+        line += "\(file.platform) \(file.usage)"
+        if let scale = file.scale { line += " @\(scale)x" }
+        if let layer = file.layer { line += ", \(layer) layer" }
+        line += file.isOpaque ? "; opaque" : "; with alpha"
+        console.out(line + "\n")
+      }
+      if !result.layeredContents.isEmpty {
+        console.out("wrote \(result.layeredContents.count) Contents.json files of the layered groups\n")
+      }
+      for path in result.layeredRemoved {
+        console.out("removed \(joinPath(result.catalog, path))  (an earlier run's, no longer in the group)\n")
+      }
+      for path in result.layeredKept {
+        console.out("kept \(joinPath(result.catalog, path))  (not written by appicon)\n")
       }
       let catalog = output.split(separator: "/").dropLast().last
       if catalog?.hasSuffix(".xcassets") != true {

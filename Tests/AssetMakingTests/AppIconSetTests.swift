@@ -219,11 +219,9 @@ struct AppIconSetTests {
     #expect(forced.replaced.count == 6)
   }
 
-  @Test func tvAndVisionAreRefusedClearly() {
-    #expect {
-      try AppIconSetBuilder.layout(setName: "AppIcon", options: AppIconOptions(platforms: [.tvos]))
-    } throws: { error in
-      (error as? MakingError)?.code == .unsupported && "\(error)".contains("layered image stacks")
-    }
+  @Test func tvAndVisionHaveNoSlotsInTheSet() throws {
+    let layout = try AppIconSetBuilder.layout(
+      setName: "AppIcon", options: AppIconOptions(platforms: [.ios, .tvos, .visionos]))
+    #expect(layout.files.map(\.fileName) == ["AppIcon-ios-1024.png"])
   }
 }

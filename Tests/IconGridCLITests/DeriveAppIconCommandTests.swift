@@ -47,6 +47,19 @@ struct DeriveAppIconCommandTests {
     (["appicon", "m.png", "-o", "A.appiconset", "--single-size", "--all-sizes"], "exclude each other"),
     (["appicon", "m.png", "-o", "A.appiconset", "--background", "teal"], "bad --background"),
     (["appicon", "m.png", "-o", "main", "--platform", "android,ios"], "run appicon once for android"),
+    (
+      [
+        "appicon", "m.png", "-o", "A.appiconset", "--platform", "tvos,visionos", "--layer", "a", "--layer",
+        "b",
+      ],
+      "run appicon once for each"
+    ),
+    (["appicon", "m.png", "-o", "A.appiconset", "--platform", "visionos", "--layer", "a"], "2 or 3 times"),
+    (
+      ["appicon", "m.png", "-o", "A.appiconset", "--layer", "a", "--layer", "b"],
+      "--platform tvos or visionos"
+    ),
+    (["appicon", "m.png", "-o", "A.appiconset", "--top-shelf", "t.png"], "go with --platform tvos"),
   ])
   func usageErrorsExit64(_ arguments: [String], _ words: String) {
     let result = run(arguments)
@@ -71,6 +84,23 @@ struct DeriveAppIconCommandTests {
     #expect(result.err.contains("1048576 of 1048576 pixels are not opaque"))
     #expect(result.out.contains("AppIcon-ios-1024.png  1024×1024 px"))
     #expect(result.out.contains("opaque (App Store icon, flattened onto #FFFFFF)"))
+    let check = run(["check", tree.path("A.xcassets")])
+    #expect(check.status == 0)
+    #expect(check.out.contains("no problems"))
+  }
+
+  @Test func visionOSWritesTheStackBesideTheSetAndCheckAgrees() throws {
+    let tree = try Tree().png("m.png", 1024, 1024, color: (10, 120, 60, 255))
+    let output = tree.path("A.xcassets/AppIcon.appiconset")
+    let result = run(["appicon", tree.path("m.png"), "-o", output, "--platform", "visionos"])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(
+      result.out.contains(
+        "A.xcassets/AppIcon.solidimagestack/Back.solidimagestacklayer/Content.imageset/AppIcon-vision-512@2x-back.png"
+          + "  1024×1024 px, visionos home view @2x, Back layer; opaque"))
+    #expect(result.out.contains("wrote 5 Contents.json files of the layered groups"))
+    #expect(!result.out.contains("AppIcon.appiconset/Contents.json"))
+    #expect(!FileManager.default.fileExists(atPath: output))
     let check = run(["check", tree.path("A.xcassets")])
     #expect(check.status == 0)
     #expect(check.out.contains("no problems"))
