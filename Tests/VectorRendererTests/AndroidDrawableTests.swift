@@ -134,9 +134,33 @@ struct AndroidDrawableTests {
       <clip-path android:pathData="M0,0h2v4h-2z"/>\
       <path android:pathData="M0,0h4v4h-4z" android:fillColor="#F00"/>
       """)
+    #expect(try image.image().externalReferences.isEmpty)
     let bitmap = try image.image().render(scale: 1)
     #expect(rgba(bitmap, 1, 3) == [255, 0, 0, 255])
     #expect(rgba(bitmap, 2, 0) == [0, 0, 0, 0])
+  }
+
+  @Test("an aapt:attr linear gradient fills a path in the vector's own units; no reference is external")
+  func vectorGradient() throws {
+    let image = try drawable(
+      "vector",
+      """
+      xmlns:aapt="http://schemas.android.com/aapt" android:width="8dp" android:height="2dp" \
+      android:viewportWidth="4" android:viewportHeight="1"
+      """,
+      """
+      <path android:pathData="M0,0h4v1h-4z"><aapt:attr name="android:fillColor">\
+      <gradient android:type="linear" android:startX="0" android:startY="0" android:endX="4" android:endY="0">\
+      <item android:offset="0" android:color="#FFFF0000"/><item android:offset="1" android:color="#FF0000FF"/>\
+      </gradient></aapt:attr></path>
+      """)
+    let vector = try image.image()
+    #expect(vector.externalReferences.isEmpty)
+    let bitmap = try vector.render(scale: 1)
+    let left = rgba(bitmap, 0, 1)
+    let right = rgba(bitmap, 7, 1)
+    #expect(left[0] > 200 && left[2] < 50 && left[3] == 255)
+    #expect(right[2] > 200 && right[0] < 50 && right[3] == 255)
   }
 
   @Test("a stroke has its colour, width and alpha; android:alpha fades the whole vector")
