@@ -296,6 +296,27 @@ struct AndroidDrawableTests {
     #expect(rgba(bitmap, 3, 3) == [0, 0, 255, 255])
   }
 
+  @Test("a layer-list item may be a <color> or a colour attribute; a <bitmap> of another file is not drawn")
+  func layerListColours() throws {
+    let list = try drawable(
+      "layer-list", "",
+      """
+      <item><color android:color="#FF00FF00"/></item>\
+      <item android:left="2dp" android:drawable="#FF0000FF"/>
+      """)
+    let bitmap = try list.image(boxSize: VectorImage.PointSize(width: 4, height: 4)).render(scale: 1)
+    #expect(rgba(bitmap, 1, 1) == [0, 255, 0, 255])
+    #expect(rgba(bitmap, 2, 1) == [0, 0, 255, 255])
+
+    let error = try #require(throws: VectorError.self) {
+      try drawable(
+        "layer-list", "",
+        "<item><color android:color=\"#F00\"/></item><item><bitmap android:src=\"@drawable/logo\"/></item>")
+    }
+    #expect(error.code == .unsupported)
+    #expect(error.reason.contains("<bitmap>"))
+  }
+
   @Test("an inset item of a sizeless layer-list still reports its unresolved colour")
   func layerListWarnings() throws {
     let list = try drawable(
