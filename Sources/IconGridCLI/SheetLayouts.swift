@@ -15,7 +15,8 @@ import VectorRenderer
 /// bitmap a device below API N gets, and the sheet's notes say so. A plain XML drawable (a
 /// vector, a shape, a layer-list, a selector) is drawn through `AndroidDrawable` at the
 /// sheet's scale, with `@color/` references from the res folder's `values/` files; what it
-/// cannot draw is a placeholder with the reason.
+/// cannot draw is a placeholder with the reason. A nine-patch is drawn without its border of
+/// marks.
 struct LayoutSheetSource: SheetDataSource {
   let apple: AssetLibrarySource
   let library: AssetLibrary
@@ -92,12 +93,15 @@ struct LayoutSheetSource: SheetDataSource {
     let chosen = image.resolution.winner
     let fileScale = chosen.density.map { $0.isBucket ? $0.scale : Double(scale) } ?? chosen.scale
     let enlarged = fileScale < Double(scale) - 1e-9
+    // A nine-patch's 1-px border holds its stretch and padding marks, which Android never draws.
+    let bitmap =
+      chosen.path.lowercased().hasSuffix(".9.png") ? Self.ninePatchContent(image.bitmap) : image.bitmap
     if fileScale == fileScale.rounded() {
-      return SheetIcon(bitmap: image.bitmap, scale: Int(fileScale), isFallback: Int(fileScale) != scale)
+      return SheetIcon(bitmap: bitmap, scale: Int(fileScale), isFallback: Int(fileScale) != scale)
     }
     // Resampled to the sheet's scale: its size in points stays the file's.
-    let width = max(1, Int((Double(image.bitmap.width) / fileScale * Double(scale)).rounded()))
-    let height = max(1, Int((Double(image.bitmap.height) / fileScale * Double(scale)).rounded()))
+    let width = max(1, Int((Double(bitmap.width) / fileScale * Double(scale)).rounded()))
+    let height = max(1, Int((Double(bitmap.height) / fileScale * Double(scale)).rounded()))
     if enlarged {
       notes.withLock {
         $0.append(
@@ -105,7 +109,22 @@ struct LayoutSheetSource: SheetDataSource {
       }
     }
     return SheetIcon(
-      bitmap: Resampler.resize(image.bitmap, width: width, height: height), scale: scale, isFallback: false)
+      bitmap: Resampler.resize(bitmap, width: width, height: height), scale: scale, isFallback: false)
+  }
+
+  /// A nine-patch without its 1-px border of marks; the bitmap as it is when it has no
+  /// content inside the border.
+  static func ninePatchContent(_ bitmap: Bitmap) -> Bitmap {
+    guard bitmap.width > 2 && bitmap.height > 2 else { return bitmap }
+    let width = bitmap.width - 2
+    let height = bitmap.height - 2
+    var pixels: [UInt8] = []
+    pixels.reserveCapacity(width * height * 4)
+    for row in 1...height {
+      let start = (row * bitmap.width + 1) * 4
+      pixels += bitmap.pixels[start..<(start + width * 4)]
+    }
+    return Bitmap(width: width, height: height, pixels: pixels)
   }
 
   /// An Android XML drawable drawn at `scale`; a selector's default drawable is resolved

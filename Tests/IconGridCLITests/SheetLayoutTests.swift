@@ -80,6 +80,27 @@ import Testing
     #expect(blue > 44 * 44 && blue <= 48 * 48)
   }
 
+  /// A nine-patch is drawn without its 1-px border of stretch and padding marks.
+  @Test func ninePatchMarksAreNotDrawn() throws {
+    let tree = try Tree()
+    var bitmap = Bitmap(width: 50, height: 50, filling: Self.blue)
+    for y in 1..<49 {
+      for x in 1..<49 {
+        let at = (y * 50 + x) * 4
+        bitmap.pixels.replaceSubrange(at..<(at + 4), with: [Self.red.0, Self.red.1, Self.red.2, Self.red.3])
+      }
+    }
+    try tree.png("res/drawable-xhdpi/panel.9.png", 1, 1)
+    try PNGEncoder.write(bitmap, to: tree.path("res/drawable-xhdpi/panel.9.png"))
+    let output = tree.path("sheet.png")
+    let status = IconGridCLI.main(
+      arguments: ["sheet", tree.root, "-o", output, "--scale", "2", "--no-labels"],
+      console: CapturedConsole().console)
+    #expect(status == 0)
+    #expect(try Self.count(Self.red, in: output) == 48 * 48)
+    #expect(try Self.count(Self.blue, in: output) == 0)
+  }
+
   @Test func androidXMLDrawablesAreDrawn() throws {
     let tree = try Tree()
     let android = "xmlns:android=\"http://schemas.android.com/apk/res/android\""
