@@ -109,14 +109,7 @@ public struct AndroidDrawable: Sendable {
   public init(contentsOf path: String, colors: AndroidColorTable? = nil, limits: VectorLimits = .default)
     throws
   {
-    let bytes: [UInt8]
-    do {
-      bytes = try FileIO.readAll(path, limit: limits.maxInputBytes)
-    } catch let error as PNGError {
-      let code: VectorError.Code =
-        error.code == .notFound ? .notFound : error.code == .limitExceeded ? .limitExceeded : .io
-      throw VectorError(code, error.reason, path: path, underlying: error.underlying)
-    }
+    let bytes = try VectorError.readFile(path, limit: limits.maxInputBytes)
     try self.init(bytes: bytes, path: path, colors: colors, limits: limits)
   }
 

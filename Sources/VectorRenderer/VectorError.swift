@@ -78,4 +78,18 @@ extension VectorError {
       throw error.at(path)
     }
   }
+
+  /// The whole file at `path`, read within `limit` bytes; a failure as a ``VectorError``.
+  ///
+  /// - Throws: ``VectorError/Code/notFound``, ``VectorError/Code/limitExceeded`` or
+  ///   ``VectorError/Code/io``, with the path.
+  static func readFile(_ path: String, limit: Int) throws -> [UInt8] {
+    do {
+      return try FileIO.readAll(path, limit: limit)
+    } catch let error as PNGError {
+      let code: VectorError.Code =
+        error.code == .notFound ? .notFound : error.code == .limitExceeded ? .limitExceeded : .io
+      throw VectorError(code, error.reason, path: path, underlying: error.underlying)
+    }
+  }
 }

@@ -142,14 +142,7 @@ public struct VectorImage: Sendable {
   /// - Throws: ``VectorError``: ``VectorError/Code/notFound`` or ``VectorError/Code/io``
   ///   when the file cannot be read, and whatever ``init(bytes:format:path:limits:)`` throws.
   public init(contentsOf path: String, format: ImageFormat? = nil, limits: VectorLimits = .default) throws {
-    let bytes: [UInt8]
-    do {
-      bytes = try FileIO.readAll(path, limit: limits.maxInputBytes)
-    } catch let error as PNGError {
-      let code: VectorError.Code =
-        error.code == .notFound ? .notFound : error.code == .limitExceeded ? .limitExceeded : .io
-      throw VectorError(code, error.reason, path: path, underlying: error.underlying)
-    }
+    let bytes = try VectorError.readFile(path, limit: limits.maxInputBytes)
     let name = path.split(separator: "/").last.map(String.init) ?? path
     let ext = name.contains(".") ? String(name.split(separator: ".").last ?? "") : ""
     guard let sniffed = format ?? ImageFormat.sniff(bytes, pathExtension: ext) else {
