@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
   name: "IconGrid",
   products: [
+    .library(name: "ImageCore", targets: ["ImageCore"]),
     .library(name: "PNGCodec", targets: ["PNGCodec"]),
     .library(name: "AssetResolver", targets: ["AssetResolver"]),
     .library(name: "ContactSheet", targets: ["ContactSheet", "SheetManifest"]),
@@ -39,10 +40,13 @@ let package = Package(
     // Package-only helpers several modules share (JSON writer, edit distance, parallel map,
     // POSIX file helpers). It depends on nothing of ours, so the codec can use it; no product.
     .target(name: "IconGridSupport"),
-    .target(name: "PNGCodec", dependencies: ["CLibPNG", "IconGridSupport"]),
-    .target(name: "AssetResolver", dependencies: ["PNGCodec", "IconGridSupport"]),
+    // The currency every codec and consumer shares: Bitmap, ImageFormat, DecodingLimits,
+    // ImageError, file reading and atomic writes. No C library.
+    .target(name: "ImageCore", dependencies: ["IconGridSupport"]),
+    .target(name: "PNGCodec", dependencies: ["ImageCore", "CLibPNG", "IconGridSupport"]),
+    .target(name: "AssetResolver", dependencies: ["ImageCore", "PNGCodec", "IconGridSupport"]),
     // Resizing in premultiplied alpha (the sheet's tiles, derived scales, app icon sets).
-    .target(name: "Resampling", dependencies: ["PNGCodec"]),
+    .target(name: "Resampling", dependencies: ["ImageCore"]),
     // JPEG, WebP, HEIC/AVIF and GIF through Debian's libraries, colour-managed with lcms2;
     // a separate product so a PNG-only service links none of them.
     .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
@@ -50,55 +54,56 @@ let package = Package(
     .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
     .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
-    .target(name: "RasterCodecs", dependencies: ["PNGCodec", "CJPEG", "CWebP", "CHeif", "CGIF", "CLcms2"]),
+    .target(name: "RasterCodecs", dependencies: ["ImageCore", "CJPEG", "CWebP", "CHeif", "CGIF", "CLcms2"]),
     // Every image format behind one entry point: sniffed once, rasters decoded, vectors
     // rendered. AssetResolver does not link it; ContactSheet and the CLI pass it in as a loader.
-    .target(name: "ImageDecoding", dependencies: ["PNGCodec", "RasterCodecs", "VectorRenderer"]),
+    .target(name: "ImageDecoding", dependencies: ["ImageCore", "PNGCodec", "RasterCodecs", "VectorRenderer"]),
     // A sheet's content and the manifests that describe it, without FreeType: the manifest
     // fuzz target links only this.
     .target(name: "SheetManifest"),
     .target(
       name: "ContactSheet",
       dependencies: [
-        "SheetManifest", "AssetResolver", "ImageDecoding", "PNGCodec", "Resampling", "IconGridSupport", "CFreeType",
+        "SheetManifest", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec", "Resampling", "IconGridSupport", "CFreeType",
         "CHarfBuzz",
         "CFriBidi",
       ]),
-    .target(name: "AssetCheck", dependencies: ["AssetResolver", "ImageDecoding", "PNGCodec", "IconGridSupport"]),
+    .target(name: "AssetCheck", dependencies: ["AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec", "IconGridSupport"]),
     // Derive and app icon sets: making what check finds missing, on the shared resampler.
     .target(
       name: "AssetMaking",
       dependencies: [
-        "Resampling", "ImageDecoding", "AssetResolver", "PNGCodec", "AssetCheck", "IconGridSupport",
+        "Resampling", "ImageDecoding", "AssetResolver", "ImageCore", "PNGCodec", "AssetCheck", "IconGridSupport",
       ]),
     .target(
       name: "IconGridCLI",
       dependencies: [
-        "ContactSheet", "SheetManifest", "AssetCheck", "AssetMaking", "AssetResolver", "ImageDecoding", "PNGCodec",
+        "ContactSheet", "SheetManifest", "AssetCheck", "AssetMaking", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec",
         "IconGridSupport", "Resampling", "VectorRenderer",
       ]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
     // What the test targets share: the package's and the shared test data's paths,
     // temporary folders, a file-tree builder and a captured console. Used only by tests.
-    .target(name: "TestSupport", dependencies: ["IconGridSupport", "PNGCodec"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["IconGridSupport", "ImageCore", "PNGCodec"], path: "Tests/TestSupport"),
     .testTarget(name: "IconGridSupportTests", dependencies: ["IconGridSupport"]),
     .testTarget(
-      name: "RasterCodecsTests", dependencies: ["RasterCodecs", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
-    .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "IconGridSupport", "TestSupport"]),
+      name: "RasterCodecsTests", dependencies: ["RasterCodecs", "ImageCore", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "PNGCodec", "IconGridSupport", "TestSupport"]),
+    .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "ImageCore", "IconGridSupport", "TestSupport"]),
     .testTarget(
-      name: "AssetResolverTests", dependencies: ["AssetResolver", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
-    .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "PNGCodec"]),
+      name: "AssetResolverTests", dependencies: ["AssetResolver", "ImageCore", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "ImageCore"]),
     .testTarget(name: "SheetManifestTests", dependencies: ["SheetManifest", "TestSupport"]),
     .testTarget(
-      name: "ImageDecodingTests", dependencies: ["ImageDecoding", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
+      name: "ImageDecodingTests", dependencies: ["ImageDecoding", "ImageCore", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
-      name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetResolver", "PNGCodec", "TestSupport"],
+      name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "IconGridCLITests",
-      dependencies: ["IconGridCLI", "AssetCheck", "ContactSheet", "AssetResolver", "PNGCodec", "TestSupport"]),
+      dependencies: ["IconGridCLI", "AssetCheck", "ContactSheet", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"]),
     .testTarget(
-      name: "AssetCheckTests", dependencies: ["AssetCheck", "AssetResolver", "PNGCodec", "TestSupport"],
+      name: "AssetCheckTests", dependencies: ["AssetCheck", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"],
       exclude: ["Golden"]),
     // SVG through librsvg and PDF through poppler, both drawing with cairo: a separate
     // product, so a service that embeds only PNGs links none of them.
@@ -108,12 +113,12 @@ let package = Package(
       name: "CRsvg", pkgConfig: "cairo-gobject", providers: [.apt(["librsvg2-dev", "libcairo2-dev", "zlib1g-dev"])]),
     .systemLibrary(
       name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
-    .target(name: "VectorRenderer", dependencies: ["PNGCodec", "CRsvg", "CPoppler"]),
+    .target(name: "VectorRenderer", dependencies: ["ImageCore", "IconGridSupport", "CRsvg", "CPoppler"]),
     .testTarget(
-      name: "VectorRendererTests", dependencies: ["VectorRenderer", "PNGCodec", "TestSupport"],
+      name: "VectorRendererTests", dependencies: ["VectorRenderer", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "AssetMakingTests", dependencies: ["AssetMaking", "AssetCheck", "AssetResolver", "PNGCodec", "TestSupport"]),
+      name: "AssetMakingTests", dependencies: ["AssetMaking", "AssetCheck", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -21,7 +21,7 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "DemoIconGenerator",
-      dependencies: [.product(name: "PNGCodec", package: iconGrid)]
+      dependencies: [.product(name: "ImageCore", package: iconGrid), .product(name: "PNGCodec", package: iconGrid)]
     )
   ],
   swiftLanguageModes: [.v6]

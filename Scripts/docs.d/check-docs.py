@@ -19,6 +19,7 @@ import sys
 # parameters, result and errors. Add a module here once its comments are complete.
 FULL = [
     "Sources/AssetCheck/",
+    "Sources/ImageCore/",
     "Sources/PNGCodec/",
     "Sources/RasterCodecs/",
     "Sources/AssetMaking/",
@@ -64,6 +65,18 @@ def documented_parameters(lines):
             elif re.match(r"\s*-\s+\w", line):
                 in_list = False
     return names
+
+
+def declares_throws(fragments) -> bool:
+    """Whether the declaration itself throws: a `throws` outside its parentheses, not one in
+    the type of a closure parameter."""
+    depth = 0
+    for fragment in fragments:
+        if fragment["kind"] == "text":
+            depth += fragment["spelling"].count("(") - fragment["spelling"].count(")")
+        elif fragment["kind"] == "keyword" and fragment["spelling"] in ("throws", "rethrows") and depth == 0:
+            return True
+    return False
 
 
 def main() -> int:
@@ -123,8 +136,7 @@ def main() -> int:
                 if kind != "swift.init" and returns not in ("", "Void", "()") and not any(
                         re.match(r"\s*-\s+Returns\s*:", text) for text in lines):
                     findings.append(f"{relative}:{line}: error: {title}: no '- Returns:'")
-                throws = any(fragment["kind"] == "keyword" and fragment["spelling"] in ("throws", "rethrows")
-                             for fragment in symbol.get("declarationFragments", []))
+                throws = declares_throws(symbol.get("declarationFragments", []))
                 if throws and not any(re.match(r"\s*-\s+Throws\s*:", text) for text in lines):
                     findings.append(f"{relative}:{line}: error: {title}: throws, but no '- Throws:'")
     for finding in sorted(set(findings)):

@@ -1,5 +1,6 @@
 // libFuzzer target: the full PNG decoder on arbitrary bytes, with tight limits so the
 // fuzzer explores parsing rather than allocating.
+import ImageCore
 import PNGCodec
 
 @_cdecl("LLVMFuzzerTestOneInput")

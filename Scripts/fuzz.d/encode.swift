@@ -1,4 +1,5 @@
 // libFuzzer target: encode arbitrary pixels, decode them again, and demand the same pixels.
+import ImageCore
 import PNGCodec
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,7 +1,7 @@
 // libFuzzer target: the GIF decoder (giflib reading from memory, the first
 // frame drawn on the screen) on arbitrary bytes, with tight limits so the fuzzer explores
 // parsing rather than allocating.
-import PNGCodec
+import ImageCore
 import RasterCodecs
 
 @_cdecl("LLVMFuzzerTestOneInput")

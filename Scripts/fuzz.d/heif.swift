@@ -1,7 +1,7 @@
 // libFuzzer target: the HEIF decoder (libheif with libde265 and dav1d: boxes,
 // transformations, the colr profile) on arbitrary bytes, read as HEIC or AVIF by the
 // input's length, with tight limits so the fuzzer explores parsing rather than allocating.
-import PNGCodec
+import ImageCore
 import RasterCodecs
 
 @_cdecl("LLVMFuzzerTestOneInput")

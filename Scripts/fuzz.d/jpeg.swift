@@ -1,7 +1,7 @@
 // libFuzzer target: the JPEG decoder (libjpeg-turbo behind its setjmp shim, EXIF
 // orientation, ICC conversion) on arbitrary bytes, with tight limits so the fuzzer explores
 // parsing rather than allocating.
-import PNGCodec
+import ImageCore
 import RasterCodecs
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,6 @@
 // libFuzzer target: a PDF's first page opened by poppler and rendered by VectorRenderer,
 // with small limits so the fuzzer explores poppler's parsing rather than allocating.
-import PNGCodec
+import ImageCore
 import VectorRenderer
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,6 @@
 // libFuzzer target: the header probe and the inspection, which the CI check runs over
 // every file (on its first 4 KiB, and on the whole file).
+import ImageCore
 import PNGCodec
 
 @_cdecl("LLVMFuzzerTestOneInput")

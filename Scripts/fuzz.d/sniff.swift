@@ -1,5 +1,5 @@
 // libFuzzer target: the format sniffer every command uses to name a file's format.
-import PNGCodec
+import ImageCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSniff(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

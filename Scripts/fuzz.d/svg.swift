@@ -1,7 +1,7 @@
 // libFuzzer target: an SVG (plain or gzip-compressed) parsed, checked and rendered by
 // VectorRenderer, with small limits so the fuzzer explores parsing, the element and entity
 // pre-count, and librsvg's drawing rather than allocating.
-import PNGCodec
+import ImageCore
 import VectorRenderer
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,7 +1,7 @@
 // libFuzzer target: the WebP decoder (libwebp: still images, the first frame of
 // animations, the ICCP chunk) on arbitrary bytes, with tight limits so the fuzzer explores
 // parsing rather than allocating.
-import PNGCodec
+import ImageCore
 import RasterCodecs
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,6 @@
 import AssetResolver
 import IconGridSupport
+import ImageCore
 
 /// A finding of a layout rule before it is tied to a root: the path is relative to the root.
 struct LayoutFinding: Sendable, Hashable {

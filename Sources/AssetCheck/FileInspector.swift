@@ -1,4 +1,5 @@
 import IconGridSupport
+import ImageCore
 import PNGCodec
 
 #if canImport(Glibc)
@@ -87,7 +88,7 @@ enum FileInspector {
         head = Head(
           bytes: bytes, size: bytes.count, isWhole: true, tailCRC: PNGInspection.crcBeforeIEND(tail: bytes))
       } catch {
-        facts.problem = PNGError.from(error).message
+        facts.problem = ImageError.from(error).message
         return facts
       }
     } else {
@@ -116,7 +117,7 @@ enum FileInspector {
         head.isWhole
         ? head.bytes : try FileIO.readAll(request.path, limit: DecodingLimits.default.maxInputBytes)
     } catch {
-      facts.problem = PNGError.from(error).message
+      facts.problem = ImageError.from(error).message
       return facts
     }
     if request.transparency {
@@ -144,7 +145,7 @@ enum FileInspector {
           }
         }
       } catch {
-        facts.problem = "does not decode: \(PNGError.from(error).message)"
+        facts.problem = "does not decode: \(ImageError.from(error).message)"
       }
     }
     if !request.decode, request.digest != .none {

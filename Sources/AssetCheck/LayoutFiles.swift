@@ -1,5 +1,5 @@
 import IconGridSupport
-import PNGCodec
+import ImageCore
 
 /// What the layout rules read of one image file: its length, its format by its bytes, and
 /// its pixel size where the format's header says it (PNG, JPEG, WebP, GIF), both from

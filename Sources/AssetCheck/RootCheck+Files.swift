@@ -1,6 +1,6 @@
 import AssetResolver
 import IconGridSupport
-import PNGCodec
+import ImageCore
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,6 @@
 import AssetResolver
 import IconGridSupport
-import PNGCodec
+import ImageCore
 
 extension RootCheck {
   /// The device pixel ratios a Flutter project's assets are held to at the midpoint trap,

@@ -1,7 +1,7 @@
 import AssetResolver
 import IconGridSupport
+import ImageCore
 import ImageDecoding
-import PNGCodec
 
 extension RootCheck {
   /// A file the PNG probe does not read, and what to ask of it.

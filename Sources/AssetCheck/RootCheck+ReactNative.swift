@@ -1,6 +1,6 @@
 import AssetResolver
 import IconGridSupport
-import PNGCodec
+import ImageCore
 
 extension RootCheck {
   /// The scales `react-native bundle` keeps for iOS (`filterPlatformAssetScales`).

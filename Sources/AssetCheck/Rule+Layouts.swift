@@ -1,3 +1,5 @@
+import ImageCore
+
 extension Rule {
   // MARK: Flutter
 

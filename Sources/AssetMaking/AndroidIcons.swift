@@ -1,5 +1,5 @@
 import IconGridSupport
-import PNGCodec
+import ImageCore
 import Resampling
 
 /// One Android launcher icon file.

@@ -1,5 +1,6 @@
 import AssetResolver
 import IconGridSupport
+import ImageCore
 import ImageDecoding
 import PNGCodec
 import Resampling
@@ -248,7 +249,7 @@ public enum AppIconSetBuilder {
       } else {
         image = try ImageDecoder.decode(contentsOf: path).bitmap
       }
-    } catch let error as ImageDecodingError {
+    } catch let error as ImageError {
       throw MakingError(.badData, "the \(role) cannot be read: \(error.message)", path: path)
     }
     guard image.width == image.height else {

@@ -1,7 +1,7 @@
 import AssetCheck
 import AssetResolver
+import ImageCore
 import ImageDecoding
-import PNGCodec
 
 /// The planning of one root's Android resources: a step per drawable that
 /// `android-densities` or `android-density-folder` finds missing from a density folder.

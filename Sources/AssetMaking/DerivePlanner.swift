@@ -1,6 +1,7 @@
 import AssetCheck
 import AssetResolver
 import IconGridSupport
+import ImageCore
 import ImageDecoding
 import PNGCodec
 import Resampling

@@ -1,7 +1,7 @@
 import AssetResolver
 import IconGridSupport
+import ImageCore
 import ImageDecoding
-import PNGCodec
 import Resampling
 
 /// The tvOS and visionOS parts of `appicon`: layered icons (and tvOS's top shelf images)
@@ -52,7 +52,7 @@ enum LayeredIconBuilder {
       } else {
         image = try ImageDecoder.decode(contentsOf: path).bitmap
       }
-    } catch let error as ImageDecodingError {
+    } catch let error as ImageError {
       throw MakingError(.badData, "the \(role) cannot be read: \(error.message)", path: path)
     }
     guard image.width * height == image.height * width else {

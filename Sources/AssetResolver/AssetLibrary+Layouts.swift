@@ -1,5 +1,5 @@
 import IconGridSupport
-import PNGCodec
+import ImageCore
 
 /// A Flutter, React Native or Android asset resolved by its platform's rule.
 public struct LayoutResolution: Sendable {
@@ -80,7 +80,8 @@ extension AssetLibrary {
         let pixels = try loader.pixelSize(of: ImageLoadRequest(path: fullPath, scale: 1, isVector: false))
         size = (pixels.width, pixels.height)
       } catch  where LayoutCatalog.fileExtension(winner.path) == "png" {
-        throw ResolveError(name: name, root: root, reason: .unreadable(PNGError.from(error).at(winner.path)))
+        throw ResolveError(
+          name: name, root: root, reason: .unreadable(ImageError.from(error).at(winner.path)))
       } catch {
         // A JPEG, WebP or GIF the loader does not read (the default one reads PNG only):
         // chosen all the same, its size unknown.
@@ -116,7 +117,7 @@ extension AssetLibrary {
       return (bitmap, resolution)
     } catch {
       throw ResolveError(
-        name: name, root: root, reason: .unreadable(PNGError.from(error).at(resolution.winner.path)))
+        name: name, root: root, reason: .unreadable(ImageError.from(error).at(resolution.winner.path)))
     }
   }
 

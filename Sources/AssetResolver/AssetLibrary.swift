@@ -1,4 +1,5 @@
 import IconGridSupport
+import ImageCore
 import PNGCodec
 import Synchronization
 
@@ -90,7 +91,7 @@ public final class AssetLibrary: Sendable {
     self.root = root
     self.cache = cache
     self.canonicalRoot = canonical
-    self.loader = loader ?? PNGLoading(limits: limits, decode: decode)
+    self.loader = loader ?? PNGLoader(limits: limits, decode: decode)
     let catalog = AssetCatalog(root: canonical)
     if let namespace, catalog.namespace(namespace) == nil {
       throw ResolveError(
@@ -160,7 +161,7 @@ public final class AssetLibrary: Sendable {
       throw error
     } catch {
       throw ResolveError(
-        name: name, root: root, reason: .unreadable(PNGError.from(error).at(found.variant.path)))
+        name: name, root: root, reason: .unreadable(ImageError.from(error).at(found.variant.path)))
     }
     pixelSizes.withLock { $0[key] = size }
     return ResolvedVariant(
@@ -210,7 +211,7 @@ public final class AssetLibrary: Sendable {
     } catch let error as ResolveError {
       throw error
     } catch {
-      throw ResolveError(name: name, root: root, reason: .unreadable(PNGError.from(error).at(variant.path)))
+      throw ResolveError(name: name, root: root, reason: .unreadable(ImageError.from(error).at(variant.path)))
     }
     let resolved = ResolvedVariant(
       name: found.name, variant: variant, requestedScale: found.requestedScale,

@@ -1,4 +1,5 @@
 import IconGridSupport
+import ImageCore
 import PNGCodec
 import Synchronization
 

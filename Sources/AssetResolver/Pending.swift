@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 
 #if canImport(Glibc)
   import Glibc

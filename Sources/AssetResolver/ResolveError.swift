@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 
 /// Why a name could not be resolved or its image not loaded.
 ///
@@ -15,7 +15,7 @@ public struct ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
     /// variants for (empty when none at all: an empty set, or only unassigned slots).
     case noMatchingVariant(request: TraitRequest, devices: [DeviceIdiom])
     /// The chosen file could not be read or decoded.
-    case unreadable(PNGError)
+    case unreadable(ImageError)
     /// The root is not a folder that can be listed.
     case rootUnreadable(String)
     /// Several assets answer to the name (in different name spaces, or twice in one);

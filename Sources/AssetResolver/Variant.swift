@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 
 /// A width and height in points (an app icon slot's `size`, or pixels ÷ scale).
 public struct PointSize: Sendable, Hashable, CustomStringConvertible {

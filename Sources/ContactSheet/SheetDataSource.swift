@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 
 /// An icon as the data source found it for a sheet.
 public struct SheetIcon: Sendable {

@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 import Resampling
 
 /// Drawing one tile (icon, placeholder, badge, fallback tag, label) and the headings.

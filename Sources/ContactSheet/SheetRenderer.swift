@@ -1,3 +1,4 @@
+import ImageCore
 import PNGCodec
 
 /// Renders a contact sheet strip by strip: one row of tiles at a time is fetched (in
@@ -94,7 +95,7 @@ public struct SheetRenderer: Sendable {
   ///   - compressionLevel: the zlib level, 0 (store) to 9 (smallest); values outside are
   ///     clamped.
   /// - Returns: the sheet's size in pixels and what could not be drawn as asked.
-  /// - Throws: `PNGError` (from PNGCodec) when the file cannot be written; nothing is left
+  /// - Throws: `ImageError` (from PNGCodec) when the file cannot be written; nothing is left
   ///   behind then. A missing or unreadable icon is not an error: its tile is a placeholder.
   public func write(
     to path: String, delegate: (any SheetRendererDelegate)? = nil,

@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 
 /// Template images drawn as UIKit draws them: every pixel takes the tint colour, and keeps
 /// its own alpha multiplied by the tint's.

@@ -1,3 +1,4 @@
+import ImageCore
 import PNGCodec
 
 /// What a command line asks for, parsed and checked but not yet run.

@@ -1,4 +1,5 @@
 import IconGridSupport
+import ImageCore
 import ImageDecoding
 import PNGCodec
 
@@ -67,7 +68,7 @@ enum InfoCommand {
     var glyph: String?
     var scale: Int
     var digest: String?
-    var error: ImageDecodingError?
+    var error: ImageError?
 
     var formatName: String { format?.rawValue ?? "unknown" }
 
@@ -87,7 +88,7 @@ enum InfoCommand {
         ("symbolGlyph", .optional(glyph)),
         ("decoded", .bool(digest != nil)),
         ("pixelDigest", .optional(digest)),
-        ("error", .optional(error?.reason)),
+        ("error", .optional(error?.detail)),
       ])
     }
 
@@ -109,7 +110,7 @@ enum InfoCommand {
       }
       if let mismatch { parts.append(mismatch) }
       if let digest { parts.append("sha256:\(digest)") }
-      if let error { parts.append("error: \(error.reason)") }
+      if let error { parts.append("error: \(error.detail)") }
       return "\(path): " + parts.joined(separator: ", ")
     }
   }

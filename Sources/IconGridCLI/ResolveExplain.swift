@@ -1,5 +1,6 @@
 import AssetResolver
 import IconGridSupport
+import ImageCore
 import PNGCodec
 
 /// The layout options of `resolve` (and the layout of `sheet`): `--layout`, a decimal

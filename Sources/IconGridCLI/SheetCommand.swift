@@ -2,7 +2,8 @@ import AssetResolver
 import ContactSheet
 import Foundation
 import IconGridSupport
-import PNGCodec
+import ImageCore
+import ImageDecoding
 import SheetManifest
 
 /// Options of `icongrid sheet`.
@@ -349,7 +350,7 @@ enum SheetCommand {
       summary = try renderer.write(to: options.output, delegate: reporter)
     } catch {
       if showProgress { console.err("\n") }
-      console.error(PNGError.from(error).description)
+      console.error(ImageError.from(error).description)
       return ExitStatus.ioError
     }
     if showProgress { console.err("\n") }

@@ -1,7 +1,7 @@
 import AssetResolver
 import ContactSheet
 import Foundation
-import PNGCodec
+import ImageCore
 import Resampling
 import VectorRenderer
 
@@ -153,7 +153,7 @@ struct LayoutSheetSource: SheetDataSource {
       }
       let bitmap = try drawable.image(boxSize: Self.sizelessBox).render(scale: Double(scale))
       return SheetIcon(bitmap: bitmap, scale: scale, isFallback: false)
-    } catch let error as VectorError {
+    } catch let error as ImageError {
       throw SheetIconError.unreadable(name: name, reason: "\(file): \(error.reason)")
     }
   }

@@ -1,6 +1,7 @@
 import AssetResolver
 import ContactSheet
 import IconGridSupport
+import ImageDecoding
 import SheetManifest
 
 /// A folder's sheet with a section per name space, so that a name several targets (or

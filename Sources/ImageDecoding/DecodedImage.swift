@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 
 /// What ``ImageDecoder`` made of a file: its pixels, its format, and for a vector image
 /// its point size and the size it was rendered at.

@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 import VectorRenderer
 
 extension ImageDecoder {
@@ -17,7 +17,7 @@ extension ImageDecoder {
   /// against `limits` before the render allocates anything.
   static func renderVector(
     _ bytes: [UInt8], format: ImageFormat, path: String?, size: RenderSize, limits: DecodingLimits
-  ) throws(ImageDecodingError) -> (Bitmap, PointDimensions, glyph: String?) {
+  ) throws(ImageError) -> (Bitmap, PointDimensions, glyph: String?) {
     let (image, points, glyph) = try parseVector(bytes, format: format, path: path, limits: limits)
     let pixels = try renderedPixels(points, size: size, path: path, format: format, limits: limits)
     do {
@@ -40,7 +40,7 @@ extension ImageDecoder {
   /// ink bounds) and the glyph drawn, if it is a symbol template.
   static func parseVector(
     _ bytes: [UInt8], format: ImageFormat, path: String?, limits: DecodingLimits
-  ) throws(ImageDecodingError) -> (VectorImage, PointDimensions, glyph: String?) {
+  ) throws(ImageError) -> (VectorImage, PointDimensions, glyph: String?) {
     do {
       let image = try VectorImage(bytes: bytes, format: format, path: path, limits: vectorLimits(limits))
       if format == .svg, let glyph = symbolGlyphs.first(where: { image.hasElement(id: $0) }) {
@@ -62,20 +62,7 @@ extension ImageDecoder {
       maxSide: min(base.maxSide, limits.maxWidth, limits.maxHeight), maxElements: base.maxElements)
   }
 
-  private static func vectorError(_ error: any Error, path: String?, format: ImageFormat)
-    -> ImageDecodingError
-  {
-    guard let error = error as? VectorError else {
-      return ImageDecodingError(.corrupt, "\(error)", path: path, format: format)
-    }
-    let code: ImageDecodingError.Code
-    switch error.code {
-    case .limitExceeded: code = .limitExceeded
-    case .notFound: code = .notFound
-    case .io: code = .io
-    case .invalidArgument: code = .invalidRequest
-    default: code = .corrupt
-    }
-    return ImageDecodingError(code, error.message, path: path, format: format)
+  private static func vectorError(_ error: any Error, path: String?, format: ImageFormat) -> ImageError {
+    ImageError.decoding(error, path: path, format: format)
   }
 }

@@ -1,3 +1,4 @@
+import ImageCore
 import PNGCodec
 
 /// The one entry point that turns an image file of any format IconGrid knows into pixels.
@@ -27,11 +28,11 @@ public enum ImageDecoder {
   ///     allocated (for a vector: on the size it is rendered at).
   /// - Returns: the pixels, the format, any mismatch with the extension and, for a vector,
   ///   its point size.
-  /// - Throws: ``ImageDecodingError`` naming the file and the reason: not found, not
+  /// - Throws: ``ImageError`` naming the file and the reason: not found, not
   ///   readable, no known format, damaged, or beyond the limits.
   public static func decode(
     contentsOf path: String, size: RenderSize = .scale(1), limits: DecodingLimits = .default
-  ) throws(ImageDecodingError) -> DecodedImage {
+  ) throws(ImageError) -> DecodedImage {
     let bytes = try read(path, limits: limits)
     return try decode(bytes, pathExtension: pathExtension(of: path), path: path, size: size, limits: limits)
   }
@@ -46,11 +47,11 @@ public enum ImageDecoder {
   ///   - size: the size a vector image is rendered at; rasters ignore it.
   ///   - limits: the largest input and image accepted.
   /// - Returns: the pixels, the format, any mismatch and a vector's point size.
-  /// - Throws: ``ImageDecodingError``: no known format, damaged, or beyond the limits.
+  /// - Throws: ``ImageError``: no known format, damaged, or beyond the limits.
   public static func decode(
     _ bytes: [UInt8], pathExtension: String = "", path: String? = nil, size: RenderSize = .scale(1),
     limits: DecodingLimits = .default
-  ) throws(ImageDecodingError) -> DecodedImage {
+  ) throws(ImageError) -> DecodedImage {
     let format = try sniff(bytes, pathExtension: pathExtension, path: path, limits: limits)
     let mismatch = ImageFormat.mismatch(format, pathExtension: pathExtension)
     try checkRequest(size, path: path, format: format)
@@ -60,7 +61,7 @@ public enum ImageDecoder {
         let bitmap = try PNGDecoder.decode(bytes, limits: limits)
         return DecodedImage(bitmap: bitmap, format: format, mismatch: mismatch)
       } catch {
-        throw ImageDecodingError.from(PNGError.from(error).at(path ?? ""), format: format).named(path)
+        throw ImageError.decoding(error, path: path, format: format)
       }
     case .jpeg, .webp, .heic, .avif, .gif:
       let bitmap = try decodeRaster(bytes, format: format, path: path, limits: limits)
@@ -77,15 +78,15 @@ public enum ImageDecoder {
   ///
   /// - Parameter path: the file.
   /// - Returns: the format and the mismatch in words, or `nil` when they agree.
-  /// - Throws: ``ImageDecodingError``: not found, not readable, or no known format.
-  public static func format(ofFile path: String) throws(ImageDecodingError) -> (
+  /// - Throws: ``ImageError``: not found, not readable, or no known format.
+  public static func format(ofFile path: String) throws(ImageError) -> (
     format: ImageFormat, mismatch: String?
   ) {
     let head: [UInt8]
     do {
       head = try FileIO.readPrefix(path, count: ImageFormat.sniffLength)
     } catch {
-      throw ImageDecodingError.from(PNGError.from(error).at(path), format: nil)
+      throw ImageError.decoding(error, path: path, format: nil)
     }
     let ext = pathExtension(of: path)
     let format = try sniff(head, pathExtension: ext, path: path, limits: .default)
@@ -94,39 +95,39 @@ public enum ImageDecoder {
 
   // MARK: - Steps
 
-  static func read(_ path: String, limits: DecodingLimits) throws(ImageDecodingError) -> [UInt8] {
+  static func read(_ path: String, limits: DecodingLimits) throws(ImageError) -> [UInt8] {
     do {
       return try FileIO.readAll(path, limit: limits.maxInputBytes)
     } catch {
-      throw ImageDecodingError.from(PNGError.from(error).at(path), format: nil)
+      throw ImageError.decoding(error, path: path, format: nil)
     }
   }
 
   static func sniff(
     _ bytes: [UInt8], pathExtension: String, path: String?, limits: DecodingLimits
-  ) throws(ImageDecodingError) -> ImageFormat {
+  ) throws(ImageError) -> ImageFormat {
     do {
       try limits.check(inputBytes: bytes.count)
     } catch {
-      throw ImageDecodingError(.limitExceeded, PNGError.from(error).message, path: path)
+      throw ImageError(.limitExceeded, ImageError.from(error).message, path: path)
     }
     guard let format = ImageFormat.sniff(bytes, pathExtension: pathExtension) else {
       let reason =
         ImageFormat.mismatch(nil, pathExtension: pathExtension)
         ?? "its bytes are no image format IconGrid knows (PNG, JPEG, WebP, HEIC, AVIF, GIF, PDF or SVG)"
-      throw ImageDecodingError(.unknownFormat, bytes.isEmpty ? "the file is empty" : reason, path: path)
+      throw ImageError(.unknownFormat, bytes.isEmpty ? "the file is empty" : reason, path: path)
     }
     return format
   }
 
   static func checkRequest(
     _ size: RenderSize, path: String?, format: ImageFormat
-  ) throws(ImageDecodingError) {
+  ) throws(ImageError) {
     switch size {
     case .scale(let scale) where !(scale > 0 && scale.isFinite):
-      throw ImageDecodingError(.invalidRequest, "render scale \(scale) is not a positive number", path: path)
+      throw ImageError(.invalidArgument, "render scale \(scale) is not a positive number", path: path)
     case .pixels(let width, let height) where width < 1 || height < 1:
-      throw ImageDecodingError(.invalidRequest, "render size \(width)×\(height) has no pixels", path: path)
+      throw ImageError(.invalidArgument, "render size \(width)×\(height) has no pixels", path: path)
     default: break
     }
   }
@@ -139,11 +140,15 @@ public enum ImageDecoder {
   }
 }
 
-extension ImageDecodingError {
-  /// The same error, attributed to `path` when one is known.
-  func named(_ path: String?) -> ImageDecodingError {
-    var copy = self
+extension ImageError {
+  /// A codec's or renderer's failure as ``ImageDecoder`` reports it: about `path` (`nil`
+  /// for bytes in memory) and, when given, the format the bytes were recognised as.
+  static func decoding(_ error: any Error, path: String?, format: ImageFormat?) -> ImageError {
+    guard var copy = error as? ImageError else {
+      return ImageError(.corruptData, "\(error)", path: path, format: format)
+    }
     copy.path = path
+    if let format { copy.format = format }
     return copy
   }
 }

@@ -1,3 +1,4 @@
+import ImageCore
 import PNGCodec
 
 /// What a file is without all of its pixels: its format and the size it has, or is
@@ -29,11 +30,11 @@ extension ImageDecoder {
   ///   - size: the size a vector image would be rendered at.
   ///   - limits: the largest input and image accepted.
   /// - Returns: the format, mismatch, pixel size and (for a vector) point size.
-  /// - Throws: ``ImageDecodingError``: not found, not readable, no known format, damaged,
+  /// - Throws: ``ImageError``: not found, not readable, no known format, damaged,
   ///   or beyond the limits.
   public static func probe(
     contentsOf path: String, size: RenderSize = .scale(1), limits: DecodingLimits = .default
-  ) throws(ImageDecodingError) -> ImageProbe {
+  ) throws(ImageError) -> ImageProbe {
     let (format, mismatch) = try self.format(ofFile: path)
     try checkRequest(size, path: path, format: format)
     switch format {
@@ -44,7 +45,7 @@ extension ImageDecoder {
           format: format, mismatch: mismatch, pixelWidth: header.width, pixelHeight: header.height,
           pngHeader: header)
       } catch {
-        throw ImageDecodingError.from(PNGError.from(error).at(path), format: format)
+        throw ImageError.decoding(error, path: path, format: format)
       }
     case .pdf, .svg:
       let bytes = try read(path, limits: limits)
@@ -64,14 +65,14 @@ extension ImageDecoder {
   /// limits before any pixel memory exists.
   static func renderedPixels(
     _ points: PointDimensions, size: RenderSize, path: String?, format: ImageFormat, limits: DecodingLimits
-  ) throws(ImageDecodingError) -> (width: Int, height: Int) {
+  ) throws(ImageError) -> (width: Int, height: Int) {
     let pixels: (width: Int, height: Int)
     switch size {
     case .scale(let scale):
       let width = points.width * scale
       let height = points.height * scale
       guard width.isFinite, height.isFinite, width < 1e9, height < 1e9 else {
-        throw ImageDecodingError(
+        throw ImageError(
           .limitExceeded, "\(points) pt at \(size) is beyond any pixel limit", path: path, format: format)
       }
       pixels = points.pixels(scale: scale)
@@ -81,8 +82,8 @@ extension ImageDecoder {
     do {
       try limits.check(width: pixels.width, height: pixels.height)
     } catch {
-      throw ImageDecodingError(
-        .limitExceeded, "rendering \(points) pt at \(size): \(PNGError.from(error).message)", path: path,
+      throw ImageError(
+        .limitExceeded, "rendering \(points) pt at \(size): \(ImageError.from(error).message)", path: path,
         format: format)
     }
     return pixels

@@ -1,5 +1,5 @@
 import CGIF
-import PNGCodec
+import ImageCore
 
 /// Decodes the first frame of a GIF through giflib.
 ///
@@ -22,34 +22,34 @@ public enum GIFDecoder {
   ///   - bytes: the whole file.
   ///   - limits: the largest image and input accepted.
   /// - Returns: the first frame on the logical screen.
-  /// - Throws: ``RasterError``: ``RasterError/Code/truncated`` when the data ends before the
-  ///   first frame does, ``RasterError/Code/corruptData`` when giflib rejects it or it holds
-  ///   no frame, ``RasterError/Code/limitExceeded`` when it is too large.
-  public static func decode(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(RasterError) -> Bitmap
+  /// - Throws: ``ImageError``: ``ImageError/Code/truncated`` when the data ends before the
+  ///   first frame does, ``ImageError/Code/corruptData`` when giflib rejects it or it holds
+  ///   no frame, ``ImageError/Code/limitExceeded`` when it is too large.
+  public static func decode(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(ImageError) -> Bitmap
   {
     try limits.checkRaster(inputBytes: bytes.count, format: .gif)
     guard bytes.count >= 6, bytes[0..<3].elementsEqual("GIF".utf8) else {
-      throw RasterError(.corruptData, "not a GIF (no GIF87a or GIF89a signature)")
+      throw ImageError(.corruptData, "not a GIF (no GIF87a or GIF89a signature)")
     }
     // giflib calls a short screen descriptor or colour table "no screen descriptor"; say
     // what it is: 13 bytes of header, then 3 × 2^(n+1) bytes of table when the flag is set.
     let tableBytes = bytes.count >= 13 && bytes[10] & 0x80 != 0 ? 3 << (Int(bytes[10] & 7) + 1) : 0
     guard bytes.count >= 13 + tableBytes else {
-      throw RasterError(
+      throw ImageError(
         .truncated,
         "GIF data ends inside its header (\(bytes.count) bytes); the file was cut short, copy it again")
     }
-    let result: Result<Bitmap, RasterError> = bytes.withUnsafeBufferPointer { buffer in
+    let result: Result<Bitmap, ImageError> = bytes.withUnsafeBufferPointer { buffer in
       var source = icongrid_gif_source(data: buffer.baseAddress, size: buffer.count, offset: 0)
       return withUnsafeMutablePointer(to: &source) { source in
-        Result { () throws(RasterError) in try decode(source, limits: limits) }
+        Result { () throws(ImageError) in try decode(source, limits: limits) }
       }
     }
     return try result.get()
   }
 
   private static func decode(_ source: UnsafeMutablePointer<icongrid_gif_source>, limits: DecodingLimits)
-    throws(RasterError) -> Bitmap
+    throws(ImageError) -> Bitmap
   {
     var error: Int32 = 0
     guard let gif = icongrid_gif_open(source, &error) else {
@@ -86,9 +86,9 @@ public enum GIFDecoder {
         }
         return try firstFrame(gif, transparent: Int(transparent), limits: limits)
       case TERMINATE_RECORD_TYPE:
-        throw RasterError(.corruptData, "GIF holds no image")
+        throw ImageError(.corruptData, "GIF holds no image")
       default:
-        throw RasterError(.corruptData, "GIF data is damaged before its first frame")
+        throw ImageError(.corruptData, "GIF data is damaged before its first frame")
       }
     }
   }
@@ -96,7 +96,7 @@ public enum GIFDecoder {
   private static func firstFrame(
     _ gif: UnsafeMutablePointer<GifFileType>, transparent: Int, limits: DecodingLimits
   )
-    throws(RasterError) -> Bitmap
+    throws(ImageError) -> Bitmap
   {
     let frame = gif.pointee.Image
     let left = Int(frame.Left)
@@ -112,7 +112,7 @@ public enum GIFDecoder {
     try limits.checkRaster(width: width, height: height, format: .gif)
     try limits.checkRaster(width: frameWidth, height: frameHeight, format: .gif)
     guard let map = frame.ColorMap ?? gif.pointee.SColorMap, let colors = map.pointee.Colors else {
-      throw RasterError(.corruptData, "GIF frame has no colour table")
+      throw ImageError(.corruptData, "GIF frame has no colour table")
     }
     let colorCount = Int(map.pointee.ColorCount)
 
@@ -147,16 +147,16 @@ public enum GIFDecoder {
     return Bitmap(width: width, height: height, pixels: canvas)
   }
 
-  /// The error for a giflib error code: data that ends early is ``RasterError/Code/truncated``.
-  private static func failure(_ code: Int32, _ reason: String) -> RasterError {
+  /// The error for a giflib error code: data that ends early is ``ImageError/Code/truncated``.
+  private static func failure(_ code: Int32, _ reason: String) -> ImageError {
     let message = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
     switch code {
     case D_GIF_ERR_READ_FAILED, D_GIF_ERR_EOF_TOO_SOON:
-      return RasterError(
+      return ImageError(
         .truncated, "GIF data ends before the image does; the file was cut short, copy it again",
         underlying: message)
     default:
-      return RasterError(.corruptData, reason, underlying: message)
+      return ImageError(.corruptData, reason, underlying: message)
     }
   }
 }

@@ -1,5 +1,5 @@
 import CHeif
-import PNGCodec
+import ImageCore
 
 /// Decodes HEIF files through libheif: HEIC (HEVC, via libde265) and AVIF (AV1, via dav1d
 /// or libaom), the primary image only.
@@ -26,28 +26,28 @@ public enum HEIFDecoder {
   ///   - format: ``ImageFormat/heic`` or ``ImageFormat/avif``, for messages.
   ///   - limits: the largest image and input accepted.
   /// - Returns: the primary image, transformations applied.
-  /// - Throws: ``RasterError``: ``RasterError/Code/truncated`` when the data ends early,
-  ///   ``RasterError/Code/corruptData`` when libheif rejects the file,
-  ///   ``RasterError/Code/unsupported`` when no decoder for its codec is installed,
-  ///   ``RasterError/Code/limitExceeded`` when it is too large.
+  /// - Throws: ``ImageError``: ``ImageError/Code/truncated`` when the data ends early,
+  ///   ``ImageError/Code/corruptData`` when libheif rejects the file,
+  ///   ``ImageError/Code/unsupported`` when no decoder for its codec is installed,
+  ///   ``ImageError/Code/limitExceeded`` when it is too large.
   public static func decode(
     _ bytes: [UInt8], format: ImageFormat = .heic, limits: DecodingLimits = .default
-  ) throws(RasterError) -> Bitmap {
+  ) throws(ImageError) -> Bitmap {
     try limits.checkRaster(inputBytes: bytes.count, format: format)
     guard bytes.count >= 12, bytes[4..<8].elementsEqual("ftyp".utf8) else {
-      throw RasterError(.corruptData, "not a \(format.name) file (no ftyp box)")
+      throw ImageError(.corruptData, "not a \(format.name) file (no ftyp box)")
     }
-    let result: Result<Bitmap, RasterError> = bytes.withUnsafeBufferPointer { buffer in
-      Result { () throws(RasterError) in try decode(buffer, format: format, limits: limits) }
+    let result: Result<Bitmap, ImageError> = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(ImageError) in try decode(buffer, format: format, limits: limits) }
     }
     return try result.get()
   }
 
   private static func decode(
     _ buffer: UnsafeBufferPointer<UInt8>, format: ImageFormat, limits: DecodingLimits
-  ) throws(RasterError) -> Bitmap {
+  ) throws(ImageError) -> Bitmap {
     guard let context = heif_context_alloc() else {
-      throw RasterError(.io, "libheif could not allocate a context")
+      throw ImageError(.io, "libheif could not allocate a context")
     }
     defer { heif_context_free(context) }
     heif_context_set_maximum_image_size_limit(
@@ -61,7 +61,7 @@ public enum HEIFDecoder {
     try check(
       heif_context_get_primary_image_handle(context, &handle), "\(format.name) file has no primary image",
       format: format)
-    guard let handle else { throw RasterError(.corruptData, "\(format.name) file has no primary image") }
+    guard let handle else { throw ImageError(.corruptData, "\(format.name) file has no primary image") }
     defer { heif_image_handle_release(handle) }
     let width = Int(heif_image_handle_get_width(handle))
     let height = Int(heif_image_handle_get_height(handle))
@@ -70,7 +70,7 @@ public enum HEIFDecoder {
 
     let profile = iccProfile(handle)
     guard let options = heif_decoding_options_alloc() else {
-      throw RasterError(.io, "libheif could not allocate decoding options")
+      throw ImageError(.io, "libheif could not allocate decoding options")
     }
     defer { heif_decoding_options_free(options) }
     options.pointee.convert_hdr_to_8bit = 1
@@ -81,14 +81,14 @@ public enum HEIFDecoder {
         hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB,
         options),
       "\(format.name) image data could not be decoded", format: format)
-    guard let image else { throw RasterError(.corruptData, "\(format.name) image data could not be decoded") }
+    guard let image else { throw ImageError(.corruptData, "\(format.name) image data could not be decoded") }
     defer { heif_image_release(image) }
 
     let outWidth = Int(heif_image_get_width(image, heif_channel_interleaved))
     let outHeight = Int(heif_image_get_height(image, heif_channel_interleaved))
     // libheif 1.15 decodes the size the coded stream says, which the limits never saw.
     guard outWidth <= width, outHeight <= height else {
-      throw RasterError(
+      throw ImageError(
         .corruptData,
         "\(format.name) image codes \(outWidth)×\(outHeight) pixels but its header (ispe) says \(width)×\(height); the file is damaged"
       )
@@ -97,7 +97,7 @@ public enum HEIFDecoder {
     guard outWidth > 0, outHeight > 0,
       let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride)
     else {
-      throw RasterError(.corruptData, "\(format.name) decoder returned no 8-bit RGB image")
+      throw ImageError(.corruptData, "\(format.name) decoder returned no 8-bit RGB image")
     }
     let channels = hasAlpha ? 4 : 3
     var pixels = [UInt8](repeating: 255, count: outWidth * outHeight * 4)
@@ -118,14 +118,14 @@ public enum HEIFDecoder {
     return Bitmap(width: outWidth, height: outHeight, pixels: pixels)
   }
 
-  /// Throws the ``RasterError`` for a libheif error, keeping libheif's message.
-  private static func check(_ error: heif_error, _ reason: String, format: ImageFormat) throws(RasterError) {
+  /// Throws the ``ImageError`` for a libheif error, keeping libheif's message.
+  private static func check(_ error: heif_error, _ reason: String, format: ImageFormat) throws(ImageError) {
     guard error.code != heif_error_Ok else { return }
     let message = error.message.map { String(cString: $0) } ?? ""
-    let code: RasterError.Code
+    let code: ImageError.Code
     switch (error.code, error.subcode) {
     case (_, heif_suberror_End_of_data):
-      throw RasterError(
+      throw ImageError(
         .truncated, "\(format.name) data ends before the image does; the file was cut short, copy it again",
         underlying: message)
     case (heif_error_Memory_allocation_error, heif_suberror_Security_limit_exceeded):
@@ -137,7 +137,7 @@ public enum HEIFDecoder {
     default:
       code = .corruptData
     }
-    throw RasterError(code, reason, underlying: message)
+    throw ImageError(code, reason, underlying: message)
   }
 
   /// The ICC profile of a `colr` box, when there is one.

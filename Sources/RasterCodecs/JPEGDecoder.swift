@@ -1,5 +1,5 @@
 import CJPEG
-import PNGCodec
+import ImageCore
 
 /// Decodes JPEG files through libjpeg-turbo.
 ///
@@ -9,7 +9,7 @@ import PNGCodec
 /// converted to sRGB with lcms2; CMYK without a profile is converted naïvely.
 ///
 /// The header is read first and the ``DecodingLimits`` are checked before any pixel memory
-/// is allocated. A file that ends early is an error (``RasterError/Code/truncated``) rather
+/// is allocated. A file that ends early is an error (``ImageError/Code/truncated``) rather
 /// than an image padded with grey; damage libjpeg can step over (stray bytes between
 /// markers) is not.
 ///
@@ -26,20 +26,20 @@ public enum JPEGDecoder {
   ///   - bytes: the whole file.
   ///   - limits: the largest image and input accepted.
   /// - Returns: the image, as shown (EXIF orientation applied).
-  /// - Throws: ``RasterError``: ``RasterError/Code/truncated`` when the data ends early,
-  ///   ``RasterError/Code/corruptData`` when libjpeg rejects it,
-  ///   ``RasterError/Code/limitExceeded`` when it is too large.
-  public static func decode(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(RasterError) -> Bitmap
+  /// - Throws: ``ImageError``: ``ImageError/Code/truncated`` when the data ends early,
+  ///   ``ImageError/Code/corruptData`` when libjpeg rejects it,
+  ///   ``ImageError/Code/limitExceeded`` when it is too large.
+  public static func decode(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(ImageError) -> Bitmap
   {
     try limits.checkRaster(inputBytes: bytes.count, format: .jpeg)
     guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
-      throw RasterError(.corruptData, "not a JPEG (no start-of-image marker)")
+      throw ImageError(.corruptData, "not a JPEG (no start-of-image marker)")
     }
     let state = UnsafeMutablePointer<icongrid_jpeg>.allocate(capacity: 1)
     defer { state.deallocate() }
-    let result: Result<Bitmap, RasterError> = bytes.withUnsafeBufferPointer { buffer in
+    let result: Result<Bitmap, ImageError> = bytes.withUnsafeBufferPointer { buffer in
       defer { icongrid_jpeg_close(state) }
-      return Result { () throws(RasterError) in
+      return Result { () throws(ImageError) in
         try decode(buffer, state: state, limits: limits)
       }
     }
@@ -48,7 +48,7 @@ public enum JPEGDecoder {
 
   private static func decode(
     _ buffer: UnsafeBufferPointer<UInt8>, state: UnsafeMutablePointer<icongrid_jpeg>, limits: DecodingLimits
-  ) throws(RasterError) -> Bitmap {
+  ) throws(ImageError) -> Bitmap {
     guard icongrid_jpeg_open(state, buffer.baseAddress, UInt(buffer.count)) == 0 else {
       throw failure(state, "JPEG header could not be read")
     }
@@ -75,7 +75,7 @@ public enum JPEGDecoder {
     if isCMYK {
       // Adobe's APP14 marks Photoshop's inverted CMYK (0 = full ink).
       let inverted = state.pointee.cinfo.saw_Adobe_marker != 0
-      try pixels.withUnsafeMutableBufferPointer { (out) throws(RasterError) in
+      try pixels.withUnsafeMutableBufferPointer { (out) throws(ImageError) in
         try run(state, icongrid_jcs_cmyk, out.baseAddress!, rowBytes: width * 4)
         let base = out.baseAddress!
         if let profile,
@@ -100,7 +100,7 @@ public enum JPEGDecoder {
       }
     } else if isGray, let profile, profileSpace == "GRAY" {
       var gray = [UInt8](repeating: 0, count: pixelCount)
-      try gray.withUnsafeMutableBufferPointer { (out) throws(RasterError) in
+      try gray.withUnsafeMutableBufferPointer { (out) throws(ImageError) in
         try run(state, icongrid_jcs_grayscale, out.baseAddress!, rowBytes: width)
       }
       pixels.withUnsafeMutableBufferPointer { out in
@@ -119,7 +119,7 @@ public enum JPEGDecoder {
         }
       }
     } else {
-      try pixels.withUnsafeMutableBufferPointer { (out) throws(RasterError) in
+      try pixels.withUnsafeMutableBufferPointer { (out) throws(ImageError) in
         try run(state, icongrid_jcs_ext_rgba, out.baseAddress!, rowBytes: width * 4)
         if let profile, profileSpace == "RGB " {
           let base = out.baseAddress!
@@ -135,30 +135,30 @@ public enum JPEGDecoder {
   private static func run(
     _ state: UnsafeMutablePointer<icongrid_jpeg>, _ colorSpace: Int32, _ output: UnsafeMutablePointer<UInt8>,
     rowBytes: Int
-  ) throws(RasterError) {
+  ) throws(ImageError) {
     guard icongrid_jpeg_decode(state, colorSpace, output, rowBytes) == 0 else {
       throw failure(state, "JPEG data is damaged")
     }
     if state.pointee.hit_end != 0 {
-      throw RasterError(
+      throw ImageError(
         .truncated, "JPEG data ends before the image does; the file was cut short, copy it again",
         underlying: text(&state.pointee.warning))
     }
   }
 
-  /// The error for a failed libjpeg call: an early end of data is ``RasterError/Code/truncated``.
-  private static func failure(_ state: UnsafeMutablePointer<icongrid_jpeg>, _ reason: String) -> RasterError {
+  /// The error for a failed libjpeg call: an early end of data is ``ImageError/Code/truncated``.
+  private static func failure(_ state: UnsafeMutablePointer<icongrid_jpeg>, _ reason: String) -> ImageError {
     let message = text(&state.pointee.message)
     if state.pointee.hit_end != 0 {
-      return RasterError(
+      return ImageError(
         .truncated, "JPEG data ends before the image does; the file was cut short, copy it again",
         underlying: message)
     }
     if state.pointee.too_many_scans != 0 {
-      return RasterError(
+      return ImageError(
         .corruptData, "JPEG has too many progressive scans to be a real image", underlying: message)
     }
-    return RasterError(.corruptData, reason, underlying: message)
+    return ImageError(.corruptData, reason, underlying: message)
   }
 
   /// The APP1 payloads libjpeg kept, in file order.

@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 
 /// How a stored image is turned to be shown upright: the EXIF `Orientation` tag's eight
 /// values (TIFF 6.0, tag 274).

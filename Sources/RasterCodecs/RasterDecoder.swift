@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 
 /// The one entry point for the raster formats other than PNG: JPEG, WebP, HEIC, AVIF and
 /// GIF, each decoded to 8-bit straight (non-premultiplied) sRGB RGBA.
@@ -26,7 +26,7 @@ public enum RasterDecoder {
   ///   - format: its format, as ``ImageFormat/sniff(_:pathExtension:)`` named it.
   ///   - limits: the largest image and input accepted.
   /// - Returns: the image (a GIF's or animated WebP's first frame), upright, in sRGB.
-  /// - Throws: ``RasterError``; ``RasterError/Code/unsupported`` for a format this module
+  /// - Throws: ``ImageError``; ``ImageError/Code/unsupported`` for a format this module
   ///   does not decode (PNG, CgBI, PDF, SVG) or one the installed libraries cannot.
   public static func decode(_ bytes: [UInt8], format: ImageFormat, limits: DecodingLimits = .default) throws
     -> Bitmap
@@ -37,7 +37,7 @@ public enum RasterDecoder {
     case .heic, .avif: return try HEIFDecoder.decode(bytes, format: format, limits: limits)
     case .gif: return try GIFDecoder.decode(bytes, limits: limits)
     default:
-      throw RasterError(.unsupported, "\(format.description) is not decoded by RasterCodecs")
+      throw ImageError(.unsupported, "\(format.description) is not decoded by RasterCodecs")
     }
   }
 
@@ -52,28 +52,28 @@ public enum RasterDecoder {
   ///   - limits: the largest image and input accepted; a longer file is refused before it
   ///     is read.
   /// - Returns: the image, upright, in sRGB.
-  /// - Throws: ``RasterError`` naming `path`: ``RasterError/Code/io`` when the file cannot
-  ///   be read, ``RasterError/Code/unsupported`` when its bytes are not one of
+  /// - Throws: ``ImageError`` naming `path`: ``ImageError/Code/io`` when the file cannot
+  ///   be read, ``ImageError/Code/unsupported`` when its bytes are not one of
   ///   ``formats``, or any error of ``decode(_:format:limits:)``.
   public static func decode(contentsOf path: String, limits: DecodingLimits = .default) throws -> Bitmap {
     let bytes: [UInt8]
     do {
       bytes = try FileIO.readAll(path, limit: limits.maxInputBytes)
-    } catch let error as PNGError {
-      let code: RasterError.Code = error.code == .limitExceeded ? .limitExceeded : .io
-      throw RasterError(code, error.reason, path: path, underlying: error.underlying)
+    } catch let error as ImageError {
+      let code: ImageError.Code = error.code == .limitExceeded ? .limitExceeded : .io
+      throw ImageError(code, error.reason, path: path, underlying: error.underlying)
     }
     let name = path.split(separator: "/").last.map(String.init) ?? path
     let pathExtension = name.contains(".") ? String(name.split(separator: ".").last ?? "") : ""
     let sniffed = ImageFormat.sniff(bytes, pathExtension: pathExtension)
     guard let format = sniffed, formats.contains(format) else {
-      throw RasterError(
+      throw ImageError(
         .unsupported, "\(sniffed?.description ?? "not an image"), not a JPEG, WebP, HEIC, AVIF or GIF file",
         path: path)
     }
     do {
       return try decode(bytes, format: format, limits: limits)
-    } catch let error as RasterError {
+    } catch let error as ImageError {
       throw error.at(path)
     }
   }

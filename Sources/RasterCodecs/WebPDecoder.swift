@@ -1,5 +1,5 @@
 import CWebP
-import PNGCodec
+import ImageCore
 
 /// Decodes WebP files through libwebp: lossy (VP8, with or without an alpha plane),
 /// lossless (VP8L), and the first frame of animated files composited onto the canvas.
@@ -21,30 +21,30 @@ public enum WebPDecoder {
   ///   - bytes: the whole file.
   ///   - limits: the largest image and input accepted.
   /// - Returns: the image; for an animated file, its first frame on the full canvas.
-  /// - Throws: ``RasterError``: ``RasterError/Code/truncated`` when the file is shorter
-  ///   than its RIFF header says, ``RasterError/Code/corruptData`` when libwebp rejects it,
-  ///   ``RasterError/Code/limitExceeded`` when it is too large.
-  public static func decode(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(RasterError) -> Bitmap
+  /// - Throws: ``ImageError``: ``ImageError/Code/truncated`` when the file is shorter
+  ///   than its RIFF header says, ``ImageError/Code/corruptData`` when libwebp rejects it,
+  ///   ``ImageError/Code/limitExceeded`` when it is too large.
+  public static func decode(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(ImageError) -> Bitmap
   {
     try limits.checkRaster(inputBytes: bytes.count, format: .webp)
     guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8)
     else {
-      throw RasterError(.corruptData, "not a WebP (no RIFF WEBP header)")
+      throw ImageError(.corruptData, "not a WebP (no RIFF WEBP header)")
     }
     let declared = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
     if declared + 8 > bytes.count {
-      throw RasterError(
+      throw ImageError(
         .truncated,
         "WebP data ends before the image does (\(bytes.count) of \(declared + 8) bytes); the file was cut short, copy it again"
       )
     }
-    let result: Result<Bitmap, RasterError> = bytes.withUnsafeBufferPointer { buffer in
-      Result { () throws(RasterError) in try decode(buffer, limits: limits) }
+    let result: Result<Bitmap, ImageError> = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(ImageError) in try decode(buffer, limits: limits) }
     }
     return try result.get()
   }
 
-  private static func decode(_ buffer: UnsafeBufferPointer<UInt8>, limits: DecodingLimits) throws(RasterError)
+  private static func decode(_ buffer: UnsafeBufferPointer<UInt8>, limits: DecodingLimits) throws(ImageError)
     -> Bitmap
   {
     // The header's canvas size decides the limits before libwebp checks the rest: the
@@ -56,13 +56,13 @@ public enum WebPDecoder {
     var features = WebPBitstreamFeatures()
     let status = WebPGetFeatures(buffer.baseAddress, buffer.count, &features)
     guard status == VP8_STATUS_OK else {
-      throw RasterError(
+      throw ImageError(
         .corruptData, "WebP header is damaged", underlying: "libwebp status \(status.rawValue)")
     }
     try limits.checkRaster(width: Int(features.width), height: Int(features.height), format: .webp)
     var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
     guard let demux = WebPDemux(&data) else {
-      throw RasterError(.corruptData, "WebP container is damaged", underlying: "WebPDemux failed")
+      throw ImageError(.corruptData, "WebP container is damaged", underlying: "WebPDemux failed")
     }
     defer { WebPDemuxDelete(demux) }
     let width = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH))
@@ -79,7 +79,7 @@ public enum WebPDecoder {
         WebPDecodeRGBAInto(buffer.baseAddress, buffer.count, out.baseAddress, out.count, Int32(width * 4))
       }
       guard decoded != nil else {
-        throw RasterError(.corruptData, "WebP image data is damaged", underlying: "WebPDecodeRGBAInto failed")
+        throw ImageError(.corruptData, "WebP image data is damaged", underlying: "WebPDecodeRGBAInto failed")
       }
     }
     if let profile = iccProfile(demux) {
@@ -93,23 +93,23 @@ public enum WebPDecoder {
   }
 
   /// The first frame of an animation, composited by libwebp's animation decoder.
-  private static func firstFrame(_ data: inout WebPData, width: Int, height: Int) throws(RasterError)
+  private static func firstFrame(_ data: inout WebPData, width: Int, height: Int) throws(ImageError)
     -> [UInt8]
   {
     var options = WebPAnimDecoderOptions()
     guard WebPAnimDecoderOptionsInit(&options) != 0 else {
-      throw RasterError(.unsupported, "the installed libwebp cannot decode animations")
+      throw ImageError(.unsupported, "the installed libwebp cannot decode animations")
     }
     options.color_mode = MODE_RGBA
     options.use_threads = 0
     guard let decoder = WebPAnimDecoderNew(&data, &options) else {
-      throw RasterError(.corruptData, "animated WebP is damaged", underlying: "WebPAnimDecoderNew failed")
+      throw ImageError(.corruptData, "animated WebP is damaged", underlying: "WebPAnimDecoderNew failed")
     }
     defer { WebPAnimDecoderDelete(decoder) }
     var frame: UnsafeMutablePointer<UInt8>? = nil
     var timestamp: Int32 = 0
     guard WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame else {
-      throw RasterError(
+      throw ImageError(
         .corruptData, "animated WebP's first frame is damaged", underlying: "WebPAnimDecoderGetNext failed")
     }
     return Array(UnsafeBufferPointer(start: frame, count: width * height * 4))

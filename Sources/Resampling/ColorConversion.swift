@@ -1,5 +1,5 @@
 import Foundation
-import PNGCodec
+import ImageCore
 
 /// Between 8-bit straight sRGB and the premultiplied floats the passes work on.
 extension Resampler {

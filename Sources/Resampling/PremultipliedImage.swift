@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 
 /// RGBA pixels with premultiplied alpha, 8 bits a channel, in sRGB: what compositing works on.
 ///

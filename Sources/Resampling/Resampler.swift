@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 
 /// Resizes bitmaps in premultiplied alpha, and turns points into pixels.
 ///

@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 
 /// An Android XML drawable (`res/drawable*/name.xml`), translated to SVG and drawn by
 /// ``VectorImage`` with all its limits.
@@ -63,26 +63,26 @@ public struct AndroidDrawable: Sendable {
   ///   - colors: the res folder's colours (`values*/colors.xml`) for `@color/` references;
   ///     `nil` draws every such reference grey with a warning.
   ///   - limits: the input limits, and those the SVG is drawn within.
-  /// - Throws: ``VectorError`` (with `path`): ``VectorError/Code/malformed`` for XML that is
+  /// - Throws: ``ImageError`` (with `path`): ``ImageError/Code/malformed`` for XML that is
   ///   not well-formed or a drawable missing what it needs (a path without `pathData`),
-  ///   ``VectorError/Code/unsupported`` for a DOCTYPE or entity, a root IconGrid does not
+  ///   ``ImageError/Code/unsupported`` for a DOCTYPE or entity, a root IconGrid does not
   ///   draw (`<adaptive-icon>`, `<animation-list>`, …) or a size that is not a dp length,
-  ///   ``VectorError/Code/limitExceeded`` for too many bytes, elements or levels.
+  ///   ``ImageError/Code/limitExceeded`` for too many bytes, elements or levels.
   public init(
     bytes: [UInt8], path: String? = nil, colors: AndroidColorTable? = nil, limits: VectorLimits = .default
   )
     throws
   {
-    let root = try VectorError.attributing(path) { try AndroidDrawableXML.parse(bytes, limits: limits) }
+    let root = try ImageError.attributing(path) { try AndroidDrawableXML.parse(bytes, limits: limits) }
     self.root = root
     self.path = path
     self.colors = colors
     self.limits = limits
     kind = root.name
     var translator = AndroidSVGTranslator(colors: colors)
-    let analysis = try VectorError.attributing(path) { () throws -> (VectorImage.PointSize?, String?) in
+    let analysis = try ImageError.attributing(path) { () throws -> (VectorImage.PointSize?, String?) in
       guard Self.drawableKinds.contains(root.name) else {
-        throw VectorError(.unsupported, Self.undrawnReason(root.name))
+        throw ImageError(.unsupported, Self.undrawnReason(root.name))
       }
       let reference = AndroidSVGTranslator.selectorReference(root)
       let size = reference == nil ? try translator.intrinsicSize(root) : nil
@@ -104,12 +104,12 @@ public struct AndroidDrawable: Sendable {
   ///   - path: the XML file.
   ///   - colors: the res folder's colours for `@color/` references, or `nil`.
   ///   - limits: the input limits.
-  /// - Throws: ``VectorError``: ``VectorError/Code/notFound`` or ``VectorError/Code/io``
+  /// - Throws: ``ImageError``: ``ImageError/Code/notFound`` or ``ImageError/Code/io``
   ///   when the file cannot be read, and whatever ``init(bytes:path:colors:limits:)`` throws.
   public init(contentsOf path: String, colors: AndroidColorTable? = nil, limits: VectorLimits = .default)
     throws
   {
-    let bytes = try VectorError.readFile(path, limit: limits.maxInputBytes)
+    let bytes = try FileIO.readAll(path, limit: limits.maxInputBytes)
     try self.init(bytes: bytes, path: path, colors: colors, limits: limits)
   }
 
@@ -118,17 +118,17 @@ public struct AndroidDrawable: Sendable {
   /// - Parameter boxSize: the size in points to draw at when the drawable has none of its
   ///   own (a shape without `<size>`); ignored when ``pointSize`` is set.
   /// - Returns: UTF-8 SVG text, self-contained.
-  /// - Throws: ``VectorError/Code/unsupported`` (with ``path``) for a selector that names
-  ///   another file (see ``reference``), ``VectorError/Code/invalidArgument`` for an empty box.
+  /// - Throws: ``ImageError/Code/unsupported`` (with ``path``) for a selector that names
+  ///   another file (see ``reference``), ``ImageError/Code/invalidArgument`` for an empty box.
   public func svg(boxSize: VectorImage.PointSize = .init(width: 48, height: 48)) throws -> [UInt8] {
-    try VectorError.attributing(path) {
+    try ImageError.attributing(path) {
       if let reference {
-        throw VectorError(
+        throw ImageError(
           .unsupported, "a selector whose default item is \(reference); draw that drawable instead")
       }
       let size = pointSize ?? boxSize
       guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
-        throw VectorError(.invalidArgument, "cannot draw the drawable in a \(boxSize) pt box")
+        throw ImageError(.invalidArgument, "cannot draw the drawable in a \(boxSize) pt box")
       }
       var translator = AndroidSVGTranslator(colors: colors)
       return Array(try translator.document(root, size: size).utf8)
@@ -139,8 +139,8 @@ public struct AndroidDrawable: Sendable {
   ///
   /// - Parameter boxSize: the size in points for a drawable without one of its own.
   /// - Returns: the image, its ``VectorImage/pointSize`` the drawable's size in dp.
-  /// - Throws: ``VectorError`` (with ``path``): what ``svg(boxSize:)`` throws, and
-  ///   ``VectorError/Code/limitExceeded`` when the SVG is beyond the limits.
+  /// - Throws: ``ImageError`` (with ``path``): what ``svg(boxSize:)`` throws, and
+  ///   ``ImageError/Code/limitExceeded`` when the SVG is beyond the limits.
   public func image(boxSize: VectorImage.PointSize = .init(width: 48, height: 48)) throws -> VectorImage {
     try VectorImage(bytes: try svg(boxSize: boxSize), format: .svg, path: path, limits: limits)
   }

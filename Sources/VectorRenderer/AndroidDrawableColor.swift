@@ -1,3 +1,5 @@
+import ImageCore
+
 /// An Android colour value resolved to sRGB components, and the table `@color/name`
 /// references are looked up in.
 ///
@@ -22,11 +24,11 @@ public struct AndroidColorTable: Sendable, Hashable {
   ///   - bytes: the whole file.
   ///   - path: the file's name for messages.
   ///   - limits: the input limits.
-  /// - Throws: ``VectorError`` (with `path`): ``VectorError/Code/malformed`` for bad XML,
-  ///   ``VectorError/Code/unsupported`` for a DOCTYPE, ``VectorError/Code/limitExceeded``
+  /// - Throws: ``ImageError`` (with `path`): ``ImageError/Code/malformed`` for bad XML,
+  ///   ``ImageError/Code/unsupported`` for a DOCTYPE, ``ImageError/Code/limitExceeded``
   ///   for too many bytes or elements.
   public init(bytes: [UInt8], path: String? = nil, limits: VectorLimits = .default) throws {
-    let root = try VectorError.attributing(path) { try AndroidDrawableXML.parse(bytes, limits: limits) }
+    let root = try ImageError.attributing(path) { try AndroidDrawableXML.parse(bytes, limits: limits) }
     var colors: [String: String] = [:]
     for element in root.children where element.name == "color" {
       if let name = element.attributes["name"], let value = element.text {

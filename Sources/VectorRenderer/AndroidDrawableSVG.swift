@@ -1,3 +1,5 @@
+import ImageCore
+
 /// Writes the SVG an Android drawable is drawn as, collecting what it could not draw as
 /// written.
 struct AndroidSVGTranslator {
@@ -49,7 +51,7 @@ struct AndroidSVGTranslator {
     case "color":
       return nil
     default:
-      throw VectorError(.unsupported, AndroidDrawable.undrawnReason(element.name))
+      throw ImageError(.unsupported, AndroidDrawable.undrawnReason(element.name))
     }
   }
 
@@ -78,7 +80,7 @@ struct AndroidSVGTranslator {
     case "color":
       return colorRect(element.android("color") ?? "#00000000", x: x, y: y, width: width, height: height)
     default:
-      throw VectorError(.unsupported, AndroidDrawable.undrawnReason(element.name))
+      throw ImageError(.unsupported, AndroidDrawable.undrawnReason(element.name))
     }
   }
 
@@ -94,7 +96,7 @@ struct AndroidSVGTranslator {
     }
     guard let value = item.android("drawable") else { return "" }
     if Self.isColor(value) { return colorRect(value, x: x, y: y, width: width, height: height) }
-    throw VectorError(
+    throw ImageError(
       .unsupported, "an item refers to \(value), another file; a layer-list of other files is not drawn")
   }
 
@@ -173,7 +175,7 @@ struct AndroidSVGTranslator {
   /// A length in dp (`24dp`, `24dip`, `2.0`; `px` and `sp` taken as dp).
   static func dimension(_ element: AndroidXMLElement, _ name: String) throws -> Double {
     guard let text = element.android(name) else {
-      throw VectorError(.malformed, "<\(element.name)> has no android:\(name); add it in dp")
+      throw ImageError(.malformed, "<\(element.name)> has no android:\(name); add it in dp")
     }
     var digits = text.androidTrimmed
     for unit in ["dip", "dp", "px", "sp"] where digits.hasSuffix(unit) {
@@ -181,7 +183,7 @@ struct AndroidSVGTranslator {
       break
     }
     guard let value = Double(digits), value.isFinite, value >= 0, value <= 1e6 else {
-      throw VectorError(
+      throw ImageError(
         .unsupported,
         "android:\(name)=\"\(text)\" on <\(element.name)> is not a length in dp IconGrid can read"
           + (text.hasPrefix("@") ? " (a resource reference)" : ""))

@@ -1,3 +1,5 @@
+import ImageCore
+
 extension AndroidSVGTranslator {
   /// A `<shape>` (rectangle or oval) filling the rectangle; the stroke is drawn inside it,
   /// centred on a line half its width in, as Android's GradientDrawable draws it.
@@ -7,7 +9,7 @@ extension AndroidSVGTranslator {
   {
     let kind = element.android("shape") ?? "rectangle"
     guard kind == "rectangle" || kind == "oval" else {
-      throw VectorError(
+      throw ImageError(
         .unsupported, "a \(kind) <shape>, which IconGrid does not draw (only rectangle and oval)")
     }
     let child = { (name: String) in element.children.first { $0.name == name } }

@@ -1,3 +1,5 @@
+import ImageCore
+
 extension AndroidSVGTranslator {
   /// A `<vector>` stretched over the rectangle, its viewport scaled to fit. It is not
   /// clipped to the rectangle (in a layer-list, a path beyond its viewport shows).
@@ -9,7 +11,7 @@ extension AndroidSVGTranslator {
       let viewportHeight = element.android("viewportHeight").flatMap({ Double($0.androidTrimmed) }),
       viewportWidth > 0, viewportHeight > 0, viewportWidth.isFinite, viewportHeight.isFinite
     else {
-      throw VectorError(
+      throw ImageError(
         .malformed, "the <vector> needs positive android:viewportWidth and android:viewportHeight numbers")
     }
     let content = try groupContent(element)
@@ -37,7 +39,7 @@ extension AndroidSVGTranslator {
       case "group": out += try group(child)
       case "clip-path":
         guard let data = child.android("pathData") else {
-          throw VectorError(.malformed, "a <clip-path> has no android:pathData; add it or remove the element")
+          throw ImageError(.malformed, "a <clip-path> has no android:pathData; add it or remove the element")
         }
         let id = newID("clip")
         addDefinition("<clipPath id=\"\(id)\"><path d=\"\(Self.escaped(data))\"/></clipPath>")
@@ -67,7 +69,7 @@ extension AndroidSVGTranslator {
   /// A `<path>` with its fill and stroke.
   private mutating func path(_ element: AndroidXMLElement) throws -> String {
     guard let data = element.android("pathData") else {
-      throw VectorError(.malformed, "a <path> has no android:pathData; add it or remove the element")
+      throw ImageError(.malformed, "a <path> has no android:pathData; add it or remove the element")
     }
     let gradients = gradientAttributes(element)
     var out = "<path d=\"\(Self.escaped(data))\""

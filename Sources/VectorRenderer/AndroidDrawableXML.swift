@@ -1,4 +1,5 @@
 import Foundation
+import ImageCore
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -26,7 +27,7 @@ enum AndroidDrawableXML {
   static func parse(_ bytes: [UInt8], limits: VectorLimits) throws -> AndroidXMLElement {
     try limits.check(inputBytes: bytes.count)
     if contains(bytes, "<!doctype") || contains(bytes, "<!entity") {
-      throw VectorError(
+      throw ImageError(
         .unsupported,
         "the drawable has a DOCTYPE or an entity declaration, which Android's resource compiler refuses; remove it"
       )
@@ -41,7 +42,7 @@ enum AndroidDrawableXML {
     guard parsed, let root = builder.root else {
       let line = parser.lineNumber
       let detail = parser.parserError.map { "\($0.localizedDescription)" }
-      throw VectorError(
+      throw ImageError(
         .malformed, "the drawable is not well-formed XML (near line \(line)); fix or regenerate it",
         underlying: detail)
     }
@@ -69,7 +70,7 @@ enum AndroidDrawableXML {
     var stack: [AndroidXMLElement] = []
     var root: AndroidXMLElement?
     var count = 0
-    var failure: VectorError?
+    var failure: ImageError?
 
     init(limits: VectorLimits) { self.limits = limits }
 
@@ -79,7 +80,7 @@ enum AndroidDrawableXML {
     ) {
       count += 1
       if count > limits.maxElements || stack.count >= limits.maxNestingDepth {
-        failure = VectorError(
+        failure = ImageError(
           .limitExceeded,
           count > limits.maxElements
             ? "the drawable has more than \(limits.maxElements) elements; simplify it"
@@ -103,7 +104,7 @@ enum AndroidDrawableXML {
     }
 
     func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-      failure = VectorError(.unsupported, "the drawable declares the entity \"\(name)\"; remove it")
+      failure = ImageError(.unsupported, "the drawable declares the entity \"\(name)\"; remove it")
       parser.abortParsing()
     }
   }

@@ -1,5 +1,5 @@
 internal import CRsvg
-import PNGCodec
+import ImageCore
 
 /// A cairo image surface to draw one render into, and the conversion of its pixels to a
 /// ``Bitmap``. Created, drawn and read on one thread within one call.
@@ -14,18 +14,18 @@ final class CairoCanvas {
     self.width = width
     self.height = height
     guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
-      throw VectorError(.io, "cairo could not create a \(width)×\(height) surface")
+      throw ImageError(.io, "cairo could not create a \(width)×\(height) surface")
     }
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {
       cairo_surface_destroy(surface)
-      throw VectorError(
+      throw ImageError(
         .io, "cairo could not create a \(width)×\(height) surface (out of memory?)",
         underlying: String(cString: cairo_status_to_string(status)))
     }
     guard let context = cairo_create(surface) else {
       cairo_surface_destroy(surface)
-      throw VectorError(.io, "cairo could not create a drawing context")
+      throw ImageError(.io, "cairo could not create a drawing context")
     }
     self.surface = surface
     self.context = context
@@ -40,7 +40,7 @@ final class CairoCanvas {
   func checkStatus() throws {
     let status = cairo_status(context)
     guard status == CAIRO_STATUS_SUCCESS else {
-      throw VectorError(
+      throw ImageError(
         .io, "cairo failed while drawing", underlying: String(cString: cairo_status_to_string(status)))
     }
   }
@@ -50,7 +50,7 @@ final class CairoCanvas {
     try checkStatus()
     cairo_surface_flush(surface)
     guard let data = cairo_image_surface_get_data(surface) else {
-      throw VectorError(.io, "cairo returned no pixels")
+      throw ImageError(.io, "cairo returned no pixels")
     }
     let stride = Int(cairo_image_surface_get_stride(surface))
     let source = UnsafeRawPointer(data)

@@ -1,4 +1,5 @@
 internal import CRsvg
+import ImageCore
 
 /// Decompression of `.svgz` files, bounded, so a gzip bomb stops at the input limit
 /// instead of handing librsvg gigabytes of text.
@@ -10,12 +11,12 @@ enum Gunzip {
 
   /// The decompressed bytes of a gzip stream (one member; what follows it is ignored).
   ///
-  /// - Throws: ``VectorError/Code/limitExceeded`` as soon as the output passes `limit`
-  ///   bytes; ``VectorError/Code/malformed`` for damaged or truncated data.
+  /// - Throws: ``ImageError/Code/limitExceeded`` as soon as the output passes `limit`
+  ///   bytes; ``ImageError/Code/malformed`` for damaged or truncated data.
   static func decompress(_ bytes: [UInt8], limit: Int) throws -> [UInt8] {
     var stream = z_stream()
     guard icongrid_rsvg_gunzip_init(&stream) == Z_OK else {
-      throw VectorError(.io, "zlib could not start decompressing (out of memory?)")
+      throw ImageError(.io, "zlib could not start decompressing (out of memory?)")
     }
     defer { inflateEnd(&stream) }
     var output: [UInt8] = []
@@ -32,7 +33,7 @@ enum Gunzip {
           return out.count - Int(stream.avail_out)
         }
         guard output.count + got <= limit else {
-          throw VectorError(
+          throw ImageError(
             .limitExceeded, "the compressed SVG expands to more than \(limit) bytes; the limit is \(limit)")
         }
         output.append(contentsOf: chunk[0..<got])
@@ -40,9 +41,9 @@ enum Gunzip {
         guard status == Z_OK || (status == Z_BUF_ERROR && got > 0) else {
           let said = stream.msg.map { String(cString: $0) } ?? "inflate returned \(status)"
           if status == Z_BUF_ERROR {
-            throw VectorError(.malformed, "the compressed SVG is truncated", underlying: said)
+            throw ImageError(.malformed, "the compressed SVG is truncated", underlying: said)
           }
-          throw VectorError(.malformed, "the compressed SVG is damaged", underlying: said)
+          throw ImageError(.malformed, "the compressed SVG is damaged", underlying: said)
         }
       }
     }

@@ -1,4 +1,5 @@
 internal import CPoppler
+import ImageCore
 import Synchronization
 
 /// Page 1 of a PDF, opened with poppler from bytes and drawn with poppler's cairo backend.
@@ -17,8 +18,8 @@ final class PDFDocument {
 
   /// Opens `bytes` (the caller holds ``lock``).
   ///
-  /// - Throws: ``VectorError/Code/malformed`` for data poppler cannot read,
-  ///   ``VectorError/Code/unsupported`` for an encrypted document or one with no pages.
+  /// - Throws: ``ImageError/Code/malformed`` for data poppler cannot read,
+  ///   ``ImageError/Code/unsupported`` for an encrypted document or one with no pages.
   init(_ bytes: [UInt8]) throws {
     var error: UnsafeMutablePointer<GError>?
     let opened = bytes.withUnsafeBytes { raw -> OpaquePointer? in
@@ -30,13 +31,13 @@ final class PDFDocument {
       let code = error?.pointee.code
       let said = pdfMessage(&error)
       if code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
-        throw VectorError(.unsupported, "the PDF is encrypted and needs a password", underlying: said)
+        throw ImageError(.unsupported, "the PDF is encrypted and needs a password", underlying: said)
       }
-      throw VectorError(.malformed, "poppler cannot read the PDF", underlying: said)
+      throw ImageError(.malformed, "poppler cannot read the PDF", underlying: said)
     }
     guard poppler_document_get_n_pages(opened) >= 1, let first = poppler_document_get_page(opened, 0) else {
       g_object_unref(UnsafeMutableRawPointer(opened))
-      throw VectorError(.unsupported, "the PDF has no pages")
+      throw ImageError(.unsupported, "the PDF has no pages")
     }
     document = opened
     page = first
@@ -49,13 +50,13 @@ final class PDFDocument {
 
   /// Page 1's size in points: its crop box, turned by its `/Rotate`.
   ///
-  /// - Throws: ``VectorError/Code/malformed`` for an empty or impossible box.
+  /// - Throws: ``ImageError/Code/malformed`` for an empty or impossible box.
   func pageSize() throws -> (width: Double, height: Double) {
     var width = 0.0
     var height = 0.0
     poppler_page_get_size(page, &width, &height)
     guard width > 0 && height > 0 && width.isFinite && height.isFinite else {
-      throw VectorError(
+      throw ImageError(
         .malformed, "the PDF's first page is \(width)×\(height) pt; both sides must be positive")
     }
     return (width, height)

@@ -1,4 +1,5 @@
 internal import CRsvg
+import ImageCore
 
 /// One librsvg handle, parsed from bytes and drawn on the thread that made it.
 ///
@@ -15,7 +16,7 @@ final class SVGDocument {
 
   /// Parses `text` (uncompressed SVG).
   ///
-  /// - Throws: ``VectorError/Code/malformed`` with librsvg's words when it cannot parse.
+  /// - Throws: ``ImageError/Code/malformed`` with librsvg's words when it cannot parse.
   init(_ text: [UInt8]) throws {
     var error: UnsafeMutablePointer<GError>?
     let loaded = text.withUnsafeBytes { raw -> UnsafeMutablePointer<RsvgHandle>? in
@@ -27,7 +28,7 @@ final class SVGDocument {
     }
     guard let loaded else {
       let said = takeMessage(&error)
-      throw VectorError(.malformed, "librsvg cannot parse the SVG", underlying: said)
+      throw ImageError(.malformed, "librsvg cannot parse the SVG", underlying: said)
     }
     _ = takeMessage(&error)
     handle = loaded
@@ -39,13 +40,13 @@ final class SVGDocument {
   /// The size the document says it has, in points: its `width` and `height` when both are
   /// absolute lengths, else its `viewBox`'s size.
   ///
-  /// - Throws: ``VectorError/Code/unsupported`` when it has neither (or they are empty).
+  /// - Throws: ``ImageError/Code/unsupported`` when it has neither (or they are empty).
   func intrinsicSize() throws -> (width: Double, height: Double) {
     var width = 0.0
     var height = 0.0
     if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0 {
       guard width > 0 && height > 0 && width.isFinite && height.isFinite else {
-        throw VectorError(
+        throw ImageError(
           .unsupported, "the SVG's width and height are \(width)×\(height); both must be positive")
       }
       return (width, height)
@@ -54,12 +55,12 @@ final class SVGDocument {
     var viewBox = RsvgRectangle()
     rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
     guard hasViewBox != 0 else {
-      throw VectorError(
+      throw ImageError(
         .unsupported,
         "the SVG has neither an absolute width and height nor a viewBox, so it has no size; add a viewBox")
     }
     guard viewBox.width > 0 && viewBox.height > 0 && viewBox.width.isFinite && viewBox.height.isFinite else {
-      throw VectorError(
+      throw ImageError(
         .unsupported, "the SVG's viewBox is \(viewBox.width)×\(viewBox.height); both must be positive")
     }
     return (viewBox.width, viewBox.height)
@@ -83,21 +84,21 @@ final class SVGDocument {
 
   /// The ink bounds of the element with this `id`, in its own user units (points).
   ///
-  /// - Throws: ``VectorError/Code/invalidArgument`` when there is no such element,
-  ///   ``VectorError/Code/unsupported`` when it draws nothing.
+  /// - Throws: ``ImageError/Code/invalidArgument`` when there is no such element,
+  ///   ``ImageError/Code/unsupported`` when it draws nothing.
   func elementBounds(_ id: String) throws -> RsvgRectangle {
     guard isPlainID(id), hasElement(id) else {
-      throw VectorError(.invalidArgument, "the SVG has no element with id \"\(id)\"")
+      throw ImageError(.invalidArgument, "the SVG has no element with id \"\(id)\"")
     }
     var ink = RsvgRectangle()
     var logical = RsvgRectangle()
     var error: UnsafeMutablePointer<GError>?
     guard rsvg_handle_get_geometry_for_element(handle, "#" + id, &ink, &logical, &error) != 0 else {
-      throw VectorError(
+      throw ImageError(
         .malformed, "librsvg cannot measure element \"\(id)\"", underlying: takeMessage(&error))
     }
     guard ink.width > 0 && ink.height > 0 else {
-      throw VectorError(.unsupported, "element \"\(id)\" draws nothing (its ink bounds are empty)")
+      throw ImageError(.unsupported, "element \"\(id)\" draws nothing (its ink bounds are empty)")
     }
     return ink
   }
@@ -112,7 +113,7 @@ final class SVGDocument {
     let drawn = rsvg_handle_render_document(handle, canvas.context, &viewport, &error)
     cairo_restore(canvas.context)
     guard drawn != 0 else {
-      throw VectorError(.malformed, "librsvg cannot render the SVG", underlying: takeMessage(&error))
+      throw ImageError(.malformed, "librsvg cannot render the SVG", underlying: takeMessage(&error))
     }
     try canvas.checkStatus()
   }
@@ -122,7 +123,7 @@ final class SVGDocument {
     var viewport = RsvgRectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
     var error: UnsafeMutablePointer<GError>?
     guard rsvg_handle_render_element(handle, canvas.context, "#" + id, &viewport, &error) != 0 else {
-      throw VectorError(
+      throw ImageError(
         .malformed, "librsvg cannot render element \"\(id)\"", underlying: takeMessage(&error))
     }
     try canvas.checkStatus()

@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 
 /// The images an SVG embeds as `data:` URLs, which librsvg decodes (through gdk-pixbuf)
 /// at whatever size their headers state: a 1.5 MB SVG embedding a 20,000 × 20,000 PNG of
@@ -11,8 +11,8 @@ enum SVGEmbeddedImages {
   /// Throws unless every `data:` image of `text` has a readable size and all of them
   /// together are within ``VectorLimits/maxPixels`` and ``VectorLimits/maxSide``.
   ///
-  /// - Throws: ``VectorError/Code/limitExceeded`` for too many pixels,
-  ///   ``VectorError/Code/unsupported`` for an embedded SVG (which the preflight cannot
+  /// - Throws: ``ImageError/Code/limitExceeded`` for too many pixels,
+  ///   ``ImageError/Code/unsupported`` for an embedded SVG (which the preflight cannot
   ///   see into) or an image whose size its first 64 KiB do not state.
   static func check(_ text: [UInt8], limits: VectorLimits) throws {
     let marker = Array("data:".utf8)
@@ -39,25 +39,25 @@ enum SVGEmbeddedImages {
         : percentHead(payload, count: ImageFormat.sizeHeadLength)
       let format = ImageFormat.sniff(head)
       if format == .svg || mediaType.hasPrefix("data:image/svg") || head.starts(with: [0x1F, 0x8B]) {
-        throw VectorError(
+        throw ImageError(
           .unsupported,
           "the SVG embeds another SVG as a data: image, which IconGrid does not check; inline its elements instead"
         )
       }
       guard let size = ImageFormat.pixelSize(ofHead: head, format: format) else {
-        throw VectorError(
+        throw ImageError(
           .unsupported,
           "the SVG embeds \(format?.description ?? "a data: image of no format IconGrid knows") whose size its first \(ImageFormat.sizeHeadLength) bytes do not state"
         )
       }
       guard size.width <= limits.maxSide && size.height <= limits.maxSide else {
-        throw VectorError(
+        throw ImageError(
           .limitExceeded,
           "the SVG embeds a \(size.width)×\(size.height) image, more than \(limits.maxSide) pixels on a side")
       }
       total = min(Int.max / 2, total + size.width * size.height)
       guard total <= limits.maxPixels else {
-        throw VectorError(
+        throw ImageError(
           .limitExceeded,
           "the SVG embeds images of more than \(limits.maxPixels) pixels in all (the last is \(size.width)×\(size.height))"
         )

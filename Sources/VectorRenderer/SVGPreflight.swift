@@ -1,3 +1,5 @@
+import ImageCore
+
 /// A pass over an SVG's text before librsvg sees it, bounding what parsing can build.
 ///
 /// librsvg refuses documents beyond a million elements, but builds them first: a 4 MB file
@@ -17,25 +19,25 @@ enum SVGPreflight {
 
   /// Checks `text` against `limits`.
   ///
-  /// - Throws: ``VectorError/Code/limitExceeded`` for too many elements (with entities
+  /// - Throws: ``ImageError/Code/limitExceeded`` for too many elements (with entities
   ///   expanded, or with references followed, see ``SVGReferenceCount``), too much
   ///   expanded text, nesting too deep or embedded images too large
-  ///   (``SVGEmbeddedImages``); ``VectorError/Code/unsupported`` for parameter entities and for
+  ///   (``SVGEmbeddedImages``); ``ImageError/Code/unsupported`` for parameter entities and for
   ///   entities that hold markup (which could hide elements and references from these
-  ///   counts); ``VectorError/Code/malformed`` for an entity that refers to itself.
+  ///   counts); ``ImageError/Code/malformed`` for an entity that refers to itself.
   /// - Returns: the work of drawing the document, for the budgets checked when the output
   ///   size is known.
   @discardableResult
   static func check(_ text: [UInt8], limits: VectorLimits) throws -> SVGWork {
     let expansion = try expand(text, cap: max(limits.maxInputBytes, limits.maxElements) + 1)
     guard expansion.elements <= limits.maxElements else {
-      throw VectorError(
+      throw ImageError(
         .limitExceeded,
         "the SVG has more than \(limits.maxElements) elements\(expansion.bytes > text.count ? " once its entities are expanded" : "")"
       )
     }
     guard expansion.bytes <= limits.maxInputBytes else {
-      throw VectorError(
+      throw ImageError(
         .limitExceeded,
         "the SVG's entities expand it to more than \(limits.maxInputBytes) bytes; the limit is \(limits.maxInputBytes)"
       )
@@ -48,7 +50,7 @@ enum SVGPreflight {
     // more than once.
     try work.checkStructure(limits: limits)
     guard work.elements <= limits.maxElements else {
-      throw VectorError(
+      throw ImageError(
         .limitExceeded,
         "the SVG draws more than \(limits.maxElements) elements once its <use> and other references are followed"
       )
@@ -96,7 +98,7 @@ enum SVGPreflight {
     func entity(_ name: [UInt8], _ value: [UInt8]) throws -> Expansion {
       if let known = memo[name] { return known }
       guard !visiting.contains(name) else {
-        throw VectorError(
+        throw ImageError(
           .malformed, "the SVG's entity \"\(String(decoding: name, as: UTF8.self))\" refers to itself")
       }
       visiting.insert(name)
@@ -150,7 +152,7 @@ enum SVGPreflight {
       }
       skipSpace()
       if index < subset.endIndex, subset[index] == UInt8(ascii: "%") {
-        throw VectorError(
+        throw ImageError(
           .unsupported,
           "the SVG declares parameter entities, which IconGrid does not expand; remove its doctype")
       }
@@ -171,13 +173,13 @@ enum SVGPreflight {
       while valueEnd < subset.endIndex, subset[valueEnd] != quote { valueEnd += 1 }
       let value = subset[valueStart..<valueEnd]
       if value.contains(UInt8(ascii: "<")) {
-        throw VectorError(
+        throw ImageError(
           .unsupported,
           "the SVG's entity \"\(String(decoding: name, as: UTF8.self))\" holds markup, which IconGrid does not expand; write the elements out"
         )
       }
       if find(Array("data:".utf8), in: value) != nil {
-        throw VectorError(
+        throw ImageError(
           .unsupported,
           "the SVG's entity \"\(String(decoding: name, as: UTF8.self))\" holds a data: URL, which IconGrid does not expand; write it out"
         )

@@ -1,3 +1,5 @@
+import ImageCore
+
 /// An estimate, from an SVG's tags alone, of how much work librsvg and cairo do to draw it:
 /// the sums over every element drawn, with `<use>`, filters, masks and the other `#id`
 /// references followed as ``SVGReferenceCount`` follows them.
@@ -154,12 +156,12 @@ struct SVGWork: Equatable {
   ///   - unitScale: output pixels per user unit at scale 1 (the render's pixels per
   ///     point times the points per user unit of the root `viewBox`).
   ///   - limits: the budgets.
-  /// - Throws: ``VectorError/Code/limitExceeded`` naming the budget that is over.
+  /// - Throws: ``ImageError/Code/limitExceeded`` naming the budget that is over.
   func check(width: Int, height: Int, unitScale: Double, limits: VectorLimits) throws {
     // Every segment crosses at least one row and at most all of them.
     let rows = min(Double(segments) * Double(height), reach * unitScale + Double(segments))
     guard rows <= Double(limits.maxPathWork) else {
-      throw VectorError(
+      throw ImageError(
         .limitExceeded,
         "the SVG's paths (\(segments) segments) cross about \(Int(min(rows, 1e15))) pixel rows at \(width)×\(height); the budget is \(limits.maxPathWork); render it smaller or simplify its paths"
       )
@@ -167,14 +169,14 @@ struct SVGWork: Equatable {
     let pixels = width.multipliedReportingOverflow(by: height)
     let passes = pixels.partialValue.multipliedReportingOverflow(by: paint)
     guard !pixels.overflow && !passes.overflow && passes.partialValue <= limits.maxPaintWork else {
-      throw VectorError(
+      throw ImageError(
         .limitExceeded,
         "the SVG paints \(paint) full-surface passes (elements, layers and filter primitives); at \(width)×\(height) pixels that is more than the budget of \(limits.maxPaintWork) pixel-passes; render it smaller or use fewer filters"
       )
     }
     let fontPixels = fontSize * unitScale
     guard fontPixels <= Double(limits.maxFontPixels) else {
-      throw VectorError(
+      throw ImageError(
         .limitExceeded,
         "the SVG's font-size \(fontSize) draws text \(Int(min(fontPixels, 1e15))) pixels high; the limit is \(limits.maxFontPixels)"
       )
@@ -185,16 +187,16 @@ struct SVGWork: Equatable {
   /// recurses once per level and overflows a thread's stack) and convolution kernels
   /// larger than librsvg 2.54 can take without aborting the process.
   ///
-  /// - Throws: ``VectorError/Code/limitExceeded``.
+  /// - Throws: ``ImageError/Code/limitExceeded``.
   func checkStructure(limits: VectorLimits) throws {
     guard depth <= limits.maxNestingDepth else {
-      throw VectorError(
+      throw ImageError(
         .limitExceeded,
         "the SVG nests elements more than \(limits.maxNestingDepth) deep once its <use>, masks and other references are followed; flatten its groups"
       )
     }
     guard convolveOrder <= SVGWork.maxConvolveOrder else {
-      throw VectorError(
+      throw ImageError(
         .limitExceeded,
         "the SVG's feConvolveMatrix has order \(convolveOrder); librsvg aborts above \(SVGWork.maxConvolveOrder)"
       )

@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 
 extension VectorImage {
   /// Whether the SVG has an element with this `id`, such as a symbol template's
@@ -16,10 +16,10 @@ extension VectorImage {
   ///
   /// - Parameter id: the element's `id` attribute, without `#`.
   /// - Returns: the width and height of what the element draws, in the document's units.
-  /// - Throws: ``VectorError/Code/invalidArgument`` for a PDF or an id the SVG does not
-  ///   have, ``VectorError/Code/unsupported`` for an element that draws nothing.
+  /// - Throws: ``ImageError/Code/invalidArgument`` for a PDF or an id the SVG does not
+  ///   have, ``ImageError/Code/unsupported`` for an element that draws nothing.
   public func elementSize(id: String) throws -> PointSize {
-    try VectorError.attributing(path) {
+    try ImageError.attributing(path) {
       let bounds = try svgDocument().elementBounds(id)
       return PointSize(width: bounds.width, height: bounds.height)
     }
@@ -35,11 +35,11 @@ extension VectorImage {
   ///   - height: the height in pixels, at least 1.
   ///   - elementID: the element's `id` attribute, without `#`.
   /// - Returns: straight 8-bit RGBA in sRGB.
-  /// - Throws: ``VectorError``: ``VectorError/Code/invalidArgument`` for a PDF, an empty
-  ///   size or an unknown id, ``VectorError/Code/limitExceeded`` before drawing for a size
-  ///   beyond ``limits``, ``VectorError/Code/malformed`` when librsvg fails to draw.
+  /// - Throws: ``ImageError``: ``ImageError/Code/invalidArgument`` for a PDF, an empty
+  ///   size or an unknown id, ``ImageError/Code/limitExceeded`` before drawing for a size
+  ///   beyond ``limits``, ``ImageError/Code/malformed`` when librsvg fails to draw.
   public func render(width: Int, height: Int, elementID: String) throws -> Bitmap {
-    try VectorError.attributing(path) {
+    try ImageError.attributing(path) {
       try limits.check(width: width, height: height)
       let document = try svgDocument()
       let bounds = try document.elementBounds(elementID)
@@ -61,10 +61,10 @@ extension VectorImage {
   ///   - elementID: the element's `id` attribute, without `#`.
   /// - Returns: straight 8-bit RGBA in sRGB.
   /// - Throws: what ``render(width:height:elementID:)`` throws, and
-  ///   ``VectorError/Code/invalidArgument`` for a bad scale.
+  ///   ``ImageError/Code/invalidArgument`` for a bad scale.
   public func render(scale: Double, elementID: String) throws -> Bitmap {
     guard scale > 0 && scale.isFinite else {
-      throw VectorError(
+      throw ImageError(
         .invalidArgument, "cannot render at scale \(scale): it must be positive and finite", path: path)
     }
     let size = try elementSize(id: elementID)

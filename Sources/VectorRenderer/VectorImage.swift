@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 
 /// An SVG or PDF file, rendered rather than decoded: drawn at whatever size is asked, so a
 /// vector asset is sharp at every scale the way Xcode's "Preserve Vector Data" draws it.
@@ -91,7 +91,7 @@ public struct VectorImage: Sendable {
   /// Parses a vector file and learns its size.
   ///
   /// An SVG with neither an absolute `width`/`height` nor a `viewBox` has no size and is
-  /// refused (``VectorError/Code/unsupported``), since any size chosen for it would be a
+  /// refused (``ImageError/Code/unsupported``), since any size chosen for it would be a
   /// guess. Gzip-compressed SVG (`.svgz`) is recognised by its bytes.
   ///
   /// - Parameters:
@@ -99,9 +99,9 @@ public struct VectorImage: Sendable {
   ///   - format: ``ImageFormat/svg`` or ``ImageFormat/pdf`` (from `ImageFormat.sniff`).
   ///   - path: the file's name for messages; it is not read, and no file beside it is.
   ///   - limits: the input and output limits.
-  /// - Throws: ``VectorError`` (with `path`): ``VectorError/Code/limitExceeded`` for too
-  ///   many bytes, ``VectorError/Code/malformed`` for data the library cannot parse,
-  ///   ``VectorError/Code/unsupported`` for another format, an encrypted or page-less PDF
+  /// - Throws: ``ImageError`` (with `path`): ``ImageError/Code/limitExceeded`` for too
+  ///   many bytes, ``ImageError/Code/malformed`` for data the library cannot parse,
+  ///   ``ImageError/Code/unsupported`` for another format, an encrypted or page-less PDF
   ///   or a sizeless SVG.
   public init(bytes: [UInt8], format: ImageFormat, path: String? = nil, limits: VectorLimits = .default)
     throws
@@ -111,7 +111,7 @@ public struct VectorImage: Sendable {
     self.limits = limits
     var references: [String] = []
     var size = (width: 0.0, height: 0.0)
-    content = try VectorError.attributing(path) {
+    content = try ImageError.attributing(path) {
       try limits.check(inputBytes: bytes.count)
       switch format {
       case .svg:
@@ -126,7 +126,7 @@ public struct VectorImage: Sendable {
         size = try PDFDocument.lock.withLock { _ in try PDFDocument(bytes).pageSize() }
         return .pdf(bytes)
       default:
-        throw VectorError(.unsupported, "\(format.description) is not a vector format; decode it instead")
+        throw ImageError(.unsupported, "\(format.description) is not a vector format; decode it instead")
       }
     }
     externalReferences = references
@@ -139,14 +139,14 @@ public struct VectorImage: Sendable {
   ///   - path: the file.
   ///   - format: its format, or `nil` to sniff it from its bytes.
   ///   - limits: the input and output limits.
-  /// - Throws: ``VectorError``: ``VectorError/Code/notFound`` or ``VectorError/Code/io``
+  /// - Throws: ``ImageError``: ``ImageError/Code/notFound`` or ``ImageError/Code/io``
   ///   when the file cannot be read, and whatever ``init(bytes:format:path:limits:)`` throws.
   public init(contentsOf path: String, format: ImageFormat? = nil, limits: VectorLimits = .default) throws {
-    let bytes = try VectorError.readFile(path, limit: limits.maxInputBytes)
+    let bytes = try FileIO.readAll(path, limit: limits.maxInputBytes)
     let name = path.split(separator: "/").last.map(String.init) ?? path
     let ext = name.contains(".") ? String(name.split(separator: ".").last ?? "") : ""
     guard let sniffed = format ?? ImageFormat.sniff(bytes, pathExtension: ext) else {
-      throw VectorError(.unsupported, "its bytes are no image format IconGrid knows", path: path)
+      throw ImageError(.unsupported, "its bytes are no image format IconGrid knows", path: path)
     }
     try self.init(bytes: bytes, format: sniffed, path: path, limits: limits)
   }
@@ -178,11 +178,11 @@ public struct VectorImage: Sendable {
   ///
   /// - Parameter scale: pixels per point (1, 2, 3), positive and finite.
   /// - Returns: straight 8-bit RGBA in sRGB; what the image does not cover is transparent.
-  /// - Throws: ``VectorError`` (with ``path``): ``VectorError/Code/invalidArgument`` for a
-  ///   bad scale, ``VectorError/Code/limitExceeded`` before drawing when the pixels are
-  ///   beyond ``limits``, ``VectorError/Code/malformed`` when the library fails to draw.
+  /// - Throws: ``ImageError`` (with ``path``): ``ImageError/Code/invalidArgument`` for a
+  ///   bad scale, ``ImageError/Code/limitExceeded`` before drawing when the pixels are
+  ///   beyond ``limits``, ``ImageError/Code/malformed`` when the library fails to draw.
   public func render(scale: Double) throws -> Bitmap {
-    try VectorError.attributing(path) {
+    try ImageError.attributing(path) {
       try checkScale(scale)
       let size = pixelSize(scale: scale)
       return try draw(width: size.width, height: size.height, fill: true)
@@ -196,31 +196,31 @@ public struct VectorImage: Sendable {
   ///   - width: the width in pixels, at least 1.
   ///   - height: the height in pixels, at least 1.
   /// - Returns: straight 8-bit RGBA in sRGB.
-  /// - Throws: ``VectorError`` (with ``path``): ``VectorError/Code/invalidArgument`` for
-  ///   an empty size, ``VectorError/Code/limitExceeded`` before drawing when the size is
-  ///   beyond ``limits``, ``VectorError/Code/malformed`` when the library fails to draw.
+  /// - Throws: ``ImageError`` (with ``path``): ``ImageError/Code/invalidArgument`` for
+  ///   an empty size, ``ImageError/Code/limitExceeded`` before drawing when the size is
+  ///   beyond ``limits``, ``ImageError/Code/malformed`` when the library fails to draw.
   public func render(width: Int, height: Int) throws -> Bitmap {
-    try VectorError.attributing(path) { try draw(width: width, height: height, fill: false) }
+    try ImageError.attributing(path) { try draw(width: width, height: height, fill: false) }
   }
 
   /// Throws when the SVG refers to any file or URL (``externalReferences`` is not empty),
   /// for callers that would rather refuse such a file than draw it without them.
   ///
-  /// - Throws: ``VectorError/Code/externalReference`` naming the first reference.
+  /// - Throws: ``ImageError/Code/externalReference`` naming the first reference.
   public func requireSelfContained() throws {
     guard let first = externalReferences.first else { return }
     let more = externalReferences.count > 1 ? " and \(externalReferences.count - 1) more" : ""
-    throw VectorError(
+    throw ImageError(
       .externalReference,
       "the SVG refers to \"\(first)\"\(more), which is never loaded; embed it as a data: URL", path: path)
   }
 
   /// A fresh librsvg handle for this SVG.
   ///
-  /// - Throws: ``VectorError/Code/invalidArgument`` for a PDF.
+  /// - Throws: ``ImageError/Code/invalidArgument`` for a PDF.
   func svgDocument() throws -> SVGDocument {
     guard case .svg(let text, _, _) = content else {
-      throw VectorError(.invalidArgument, "a PDF has no elements to render by id")
+      throw ImageError(.invalidArgument, "a PDF has no elements to render by id")
     }
     return try SVGDocument(text)
   }
@@ -234,7 +234,7 @@ public struct VectorImage: Sendable {
 
   private func checkScale(_ scale: Double) throws {
     guard scale > 0 && scale.isFinite else {
-      throw VectorError(.invalidArgument, "cannot render at scale \(scale): it must be positive and finite")
+      throw ImageError(.invalidArgument, "cannot render at scale \(scale): it must be positive and finite")
     }
   }
 

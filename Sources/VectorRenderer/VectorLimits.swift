@@ -1,3 +1,5 @@
+import ImageCore
+
 /// How large a vector file and its renders may be, checked before any work that could grow.
 ///
 /// ``maxInputBytes`` is checked before parsing (for `.svgz`, on the decompressed text as
@@ -89,10 +91,10 @@ public struct VectorLimits: Sendable, Hashable {
   /// Throws unless `count` input bytes are within ``maxInputBytes``.
   ///
   /// - Parameter count: the input's length in bytes.
-  /// - Throws: ``VectorError/Code/limitExceeded``.
+  /// - Throws: ``ImageError/Code/limitExceeded``.
   public func check(inputBytes count: Int) throws {
     guard count <= maxInputBytes else {
-      throw VectorError(.limitExceeded, "the file is \(count) bytes; the limit is \(maxInputBytes)")
+      throw ImageError(.limitExceeded, "the file is \(count) bytes; the limit is \(maxInputBytes)")
     }
   }
 
@@ -101,21 +103,21 @@ public struct VectorLimits: Sendable, Hashable {
   /// - Parameters:
   ///   - width: the render's width in pixels.
   ///   - height: the render's height in pixels.
-  /// - Throws: ``VectorError/Code/invalidArgument`` for an empty size,
-  ///   ``VectorError/Code/limitExceeded`` for one beyond the limits.
+  /// - Throws: ``ImageError/Code/invalidArgument`` for an empty size,
+  ///   ``ImageError/Code/limitExceeded`` for one beyond the limits.
   public func check(width: Int, height: Int) throws {
     guard width > 0 && height > 0 else {
-      throw VectorError(
+      throw ImageError(
         .invalidArgument, "cannot render \(width)×\(height) pixels: both sides must be at least 1")
     }
     guard width <= maxSide && height <= maxSide else {
-      throw VectorError(
+      throw ImageError(
         .limitExceeded,
         "a \(width)×\(height) render is more than \(maxSide) pixels on a side; ask for a smaller scale")
     }
     let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
     guard !overflow && pixels <= maxPixels else {
-      throw VectorError(
+      throw ImageError(
         .limitExceeded,
         "a \(width)×\(height) render is more than \(maxPixels) pixels; ask for a smaller scale")
     }

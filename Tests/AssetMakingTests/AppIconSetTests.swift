@@ -2,6 +2,7 @@ import AssetCheck
 import AssetMaking
 import AssetResolver
 import Foundation
+import ImageCore
 import PNGCodec
 import TestSupport
 import Testing

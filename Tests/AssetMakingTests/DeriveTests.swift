@@ -1,6 +1,7 @@
 import AssetCheck
 import AssetMaking
 import Foundation
+import ImageCore
 import PNGCodec
 import TestSupport
 import Testing

@@ -1,5 +1,5 @@
 import AssetResolver
-import PNGCodec
+import ImageCore
 import Testing
 
 @Suite struct ImageCacheTests {

@@ -1,4 +1,5 @@
 import AssetResolver
+import ImageCore
 import PNGCodec
 import Synchronization
 import Testing

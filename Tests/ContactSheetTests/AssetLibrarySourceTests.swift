@@ -1,6 +1,7 @@
 import AssetResolver
 import ContactSheet
 import Foundation
+import ImageCore
 import PNGCodec
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import AssetResolver
 import Foundation
-import PNGCodec
+import ImageCore
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import AssetResolver
 import ContactSheet
+import ImageCore
 import PNGCodec
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import ContactSheet
 import Foundation
+import ImageCore
 import PNGCodec
 import TestSupport
 import Testing
@@ -281,7 +282,7 @@ struct RendererTests {
 
   @Test func unwritableOutputLeavesNothing() throws {
     let renderer = try Self.renderer(scale: 1)
-    #expect(throws: PNGError.self) {
+    #expect(throws: ImageError.self) {
       try renderer.write(to: "/nonexistent-dir/sheet.png")
     }
   }

@@ -1,6 +1,6 @@
 import ContactSheet
 import Foundation
-import PNGCodec
+import ImageCore
 import Synchronization
 
 /// Icons held in memory: name → scale → bitmap, looked up by the scale rule.

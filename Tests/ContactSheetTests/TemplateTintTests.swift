@@ -1,5 +1,5 @@
 import ContactSheet
-import PNGCodec
+import ImageCore
 import SheetManifest
 import Testing
 

@@ -1,5 +1,6 @@
 import ContactSheet
 import Foundation
+import ImageCore
 import PNGCodec
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import IconGridCLI
+import ImageCore
 import PNGCodec
 import TestSupport
 import Testing

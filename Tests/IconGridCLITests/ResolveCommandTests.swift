@@ -1,5 +1,6 @@
 import AssetResolver
 import IconGridCLI
+import ImageCore
 import PNGCodec
 import Synchronization
 import TestSupport

@@ -1,6 +1,7 @@
 import ContactSheet
 import Foundation
 import IconGridCLI
+import ImageCore
 import PNGCodec
 import Synchronization
 import TestSupport

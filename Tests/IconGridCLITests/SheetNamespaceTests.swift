@@ -2,6 +2,8 @@ import AssetResolver
 import ContactSheet
 import Foundation
 import IconGridCLI
+import ImageCore
+import ImageDecoding
 import PNGCodec
 import SheetManifest
 import TestSupport

@@ -1,6 +1,7 @@
 import AssetResolver
 import Foundation
 import IconGridCLI
+import ImageCore
 import PNGCodec
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import ImageCore
 import ImageDecoding
 import PNGCodec
 import TestSupport
@@ -43,7 +44,7 @@ struct DispatchTests {
     #expect {
       try ImageDecoder.decode(contentsOf: Fixture.path("garbage.png"))
     } throws: { error in
-      let error = error as? ImageDecodingError
+      let error = error as? ImageError
       return error?.code == .unknownFormat && error?.format == nil
         && error?.description
           == "\(Fixture.path("garbage.png")): \(ImageFormat.mismatch(nil, pathExtension: "png") ?? "")"
@@ -51,7 +52,7 @@ struct DispatchTests {
     #expect {
       try ImageDecoder.decode(Array("plain text".utf8), pathExtension: "dat")
     } throws: { error in
-      (error as? ImageDecodingError)?.reason.hasPrefix("its bytes are no image format IconGrid knows") == true
+      (error as? ImageError)?.reason.hasPrefix("its bytes are no image format IconGrid knows") == true
     }
   }
 
@@ -60,7 +61,7 @@ struct DispatchTests {
     #expect {
       try ImageDecoder.decode(contentsOf: Fixture.path("empty.png"))
     } throws: { error in
-      (error as? ImageDecodingError)?.reason == "the file is empty"
+      (error as? ImageError)?.reason == "the file is empty"
     }
   }
 
@@ -70,7 +71,7 @@ struct DispatchTests {
     #expect {
       try ImageDecoder.decode(contentsOf: path)
     } throws: { error in
-      let error = error as? ImageDecodingError
+      let error = error as? ImageError
       return error?.code == .notFound && error?.path == path
     }
   }
@@ -81,7 +82,7 @@ struct DispatchTests {
     #expect {
       try ImageDecoder.decode(contentsOf: Fixture.path("rgb.png"), limits: limits)
     } throws: { error in
-      (error as? ImageDecodingError)?.code == .limitExceeded
+      (error as? ImageError)?.code == .limitExceeded
     }
   }
 
@@ -91,9 +92,8 @@ struct DispatchTests {
     #expect {
       try ImageDecoder.decode(contentsOf: Fixture.path("rgb.png"), limits: limits)
     } throws: { error in
-      let error = error as? ImageDecodingError
+      let error = error as? ImageError
       return error?.code == .limitExceeded && error?.format == .png
-        && error?.asPNGError().code == .limitExceeded
     }
   }
 
@@ -104,16 +104,18 @@ struct DispatchTests {
     #expect {
       try ImageDecoder.decode(contentsOf: Fixture.path("rgb.png"), size: size)
     } throws: { error in
-      (error as? ImageDecodingError)?.code == .invalidRequest
+      (error as? ImageError)?.code == .invalidArgument
     }
   }
 
-  @Test("errors print as path: format: reason, and map onto PNGError codes")
+  @Test("errors print as path: format: reason (library words): the format once, never twice")
   func wording() {
-    let error = ImageDecodingError(.corrupt, "no pages", path: "a/Icon.pdf", format: .pdf)
+    let error = ImageError(.corruptData, "no pages", path: "a/Icon.pdf", format: .pdf)
     #expect(error.description == "a/Icon.pdf: a PDF (vector): no pages")
-    #expect(error.asPNGError().code == .corruptData)
-    #expect(error.asPNGError().message == "a PDF (vector): no pages")
-    #expect(ImageDecodingError(.notFound, "no such file").asPNGError().code == .notFound)
+    #expect(error.message == "a PDF (vector): no pages")
+    let worded = ImageError(
+      .corruptData, "a PDF (vector) with no pages", format: .pdf, underlying: "poppler: x")
+    #expect(worded.message == "a PDF (vector) with no pages (poppler: x)")
+    #expect(ImageError(.notFound, "no such file").description == "no such file")
   }
 }

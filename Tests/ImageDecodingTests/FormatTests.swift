@@ -1,3 +1,4 @@
+import ImageCore
 import ImageDecoding
 import PNGCodec
 import TestSupport
@@ -74,7 +75,7 @@ struct FormatTests {
     #expect {
       try ImageDecoder.decode(contentsOf: Fixture.path("square.pdf"), size: .scale(6), limits: limits)
     } throws: { error in
-      let error = error as? ImageDecodingError
+      let error = error as? ImageError
       return error?.code == .limitExceeded && error?.format == .pdf
         && error?.reason.hasPrefix("rendering 20x10 pt at @6x") == true
     }
@@ -114,8 +115,8 @@ struct FormatTests {
       #expect {
         try ImageDecoder.decode(contentsOf: tree.path(name))
       } throws: { error in
-        let error = error as? ImageDecodingError
-        return error?.code == .corrupt && error?.path == tree.path(name)
+        let error = error as? ImageError
+        return error?.code == .malformed && error?.path == tree.path(name)
           && error?.description.hasPrefix(
             "\(tree.path(name)): \(name.hasSuffix("pdf") ? "a PDF" : "an SVG") (vector): ")
             == true

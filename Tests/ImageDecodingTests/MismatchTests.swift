@@ -1,5 +1,5 @@
+import ImageCore
 import ImageDecoding
-import PNGCodec
 import TestSupport
 import Testing
 

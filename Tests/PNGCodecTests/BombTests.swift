@@ -1,3 +1,4 @@
+import ImageCore
 import Testing
 
 @testable import PNGCodec
@@ -115,7 +116,8 @@ struct FuzzRegressionTests {
     }
   }
 
-  @Test("decoder and probe inputs give a bitmap or a PNGError", arguments: inputs("decode") + inputs("probe"))
+  @Test(
+    "decoder and probe inputs give a bitmap or a ImageError", arguments: inputs("decode") + inputs("probe"))
   func replay(name: String) throws {
     let folder = Self.inputs("decode").contains(name) ? "decode" : "probe"
     let bytes = try Fixtures.read(Self.root + "/" + folder + "/" + name)
@@ -123,7 +125,7 @@ struct FuzzRegressionTests {
       let bitmap = try PNGDecoder.decode(bytes)
       #expect(bitmap.pixels.count == bitmap.width * bitmap.height * 4)
     } catch {
-      #expect(error is PNGError)
+      #expect(error is ImageError)
     }
     let header: PNGHeader?
     do {
@@ -131,7 +133,7 @@ struct FuzzRegressionTests {
       #expect(header.map { $0.width > 0 && $0.height > 0 } == true)
     } catch {
       header = nil
-      #expect(error is PNGError)
+      #expect(error is ImageError)
     }
     // The probe reads the header the inspection reads, from its prefix.
     #expect(PNGInspection(bytes).header == header)

@@ -1,3 +1,4 @@
+import ImageCore
 import PNGCodec
 import TestSupport
 import Testing
@@ -25,7 +26,8 @@ struct DocExampleTests {
     #expect {
       try limits.check(width: 60_000, height: 60_000)
     } throws: { error in
-      (error as? PNGError)?.message == "60000×60000: its width 60000 exceeds the limit of 4096 pixels a side"
+      (error as? ImageError)?.message
+        == "60000×60000: its width 60000 exceeds the limit of 4096 pixels a side"
     }
   }
 

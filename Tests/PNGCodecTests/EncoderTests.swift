@@ -1,3 +1,4 @@
+import ImageCore
 import TestSupport
 import Testing
 
@@ -215,7 +216,7 @@ struct StreamWriterTests {
     do {
       try short.finish()
       Issue.record("finished with a row missing")
-    } catch let error as PNGError {
+    } catch let error as ImageError {
       #expect(error.code == .invalidArgument)
       #expect(error.message.contains("1 of 2 rows missing"))
     }

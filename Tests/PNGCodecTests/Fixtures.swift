@@ -1,5 +1,5 @@
 import IconGridSupport
-import PNGCodec
+import ImageCore
 import TestSupport
 
 #if canImport(Glibc)
@@ -31,17 +31,9 @@ enum Fixtures {
   }
 
   /// Names of the entries of a directory (files and subdirectories), sorted.
-  static func entries(of directory: String) -> [String] {
-    FileSystem.entryNames(of: directory).sorted()
-  }
+  static func entries(of directory: String) -> [String] { TestFiles.entries(of: directory) }
 
-  static func write(_ bytes: [UInt8], to path: String) {
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    precondition(fd >= 0, "cannot create \(path)")
-    defer { close(fd) }
-    let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-    precondition(written == bytes.count, "short write to \(path)")
-  }
+  static func write(_ bytes: [UInt8], to path: String) { TestFiles.write(bytes, to: path) }
 }
 
 /// The chunks of a PNG, read without any of PNGCodec's code.
@@ -84,20 +76,5 @@ enum Chunks {
 
   static func appendBigEndian32(_ out: inout [UInt8], _ value: UInt32) {
     out += [UInt8(value >> 24), UInt8(value >> 16 & 255), UInt8(value >> 8 & 255), UInt8(value & 255)]
-  }
-}
-
-/// CRC-32 as PNG defines it (ISO 3309, reflected, polynomial 0xEDB88320).
-enum CRC32 {
-  static let table: [UInt32] = (0..<256).map { index in
-    var c = UInt32(index)
-    for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-    return c
-  }
-
-  static func checksum(_ bytes: [UInt8]) -> UInt32 {
-    var c: UInt32 = 0xFFFF_FFFF
-    for byte in bytes { c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
-    return c ^ 0xFFFF_FFFF
   }
 }

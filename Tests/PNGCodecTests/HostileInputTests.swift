@@ -1,20 +1,21 @@
+import ImageCore
 import TestSupport
 import Testing
 
 @testable import PNGCodec
 
-/// Runs `body` and returns the ``PNGError`` it throws; records an issue when it returns
+/// Runs `body` and returns the ``ImageError`` it throws; records an issue when it returns
 /// normally or throws anything else.
 func expectPNGError(
   _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
-) -> PNGError? {
+) -> ImageError? {
   do {
     try body()
     Issue.record("\(what): decoded, expected an error", sourceLocation: sourceLocation)
-  } catch let error as PNGError {
+  } catch let error as ImageError {
     return error
   } catch {
-    Issue.record("\(what): threw \(type(of: error)), not PNGError", sourceLocation: sourceLocation)
+    Issue.record("\(what): threw \(type(of: error)), not ImageError", sourceLocation: sourceLocation)
   }
   return nil
 }
@@ -34,7 +35,7 @@ func craftedPNG(width: UInt32, height: UInt32, depth: UInt8 = 8, colorType: UInt
 
 @Suite("Corrupt and hostile input")
 struct HostileInputTests {
-  static let corruptCodes: [(String, PNGError.Code)] = [
+  static let corruptCodes: [(String, ImageError.Code)] = [
     ("xs1n0g01.png", .notPNG), ("xs2n0g01.png", .notPNG), ("xs4n0g01.png", .notPNG),
     ("xs7n0g01.png", .notPNG), ("xcrn0g04.png", .notPNG), ("xlfn0g04.png", .notPNG),
     ("xhdn0g08.png", .crcMismatch), ("xcsn0g01.png", .crcMismatch), ("xc1n0g08.png", .badHeader),
@@ -48,7 +49,7 @@ struct HostileInputTests {
   }
 
   @Test("each corrupt PngSuite file is refused with its code and the path", arguments: corruptCodes)
-  func corrupt(name: String, code: PNGError.Code) {
+  func corrupt(name: String, code: ImageError.Code) {
     let path = Fixtures.pngsuite + "/" + name
     let error = expectPNGError(name) { _ = try PNGDecoder.decode(contentsOf: path) }
     #expect(error?.code == code, "\(name): \(error?.message ?? "")")
@@ -96,7 +97,7 @@ struct HostileInputTests {
   func crasher(name: String) throws {
     let path = Fixtures.libpng + "/crashers/" + name
     let error = expectPNGError(name) { _ = try PNGDecoder.decode(contentsOf: path) }
-    let expected: PNGError.Code =
+    let expected: ImageError.Code =
       switch name {
       case "badadler.png": .corruptData
       case "badcrc.png", "bad_iCCP.png": .crcMismatch
@@ -185,7 +186,7 @@ struct HostileInputTests {
     #expect(error?.path == path)
   }
 
-  /// Every prefix of a small PNG must be refused with a PNGError; the ones that end inside
+  /// Every prefix of a small PNG must be refused with a ImageError; the ones that end inside
   /// IDAT's data say `.truncated`.
   @Test(
     "every truncation of a small PNG is a typed error",

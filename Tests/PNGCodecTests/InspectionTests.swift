@@ -1,3 +1,5 @@
+import IconGridSupport
+import ImageCore
 import PNGCodec
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import ImageCore
 import PNGCodec
 import Testing
 

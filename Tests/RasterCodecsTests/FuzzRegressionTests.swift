@@ -1,5 +1,5 @@
 import Foundation
-import PNGCodec
+import ImageCore
 import TestSupport
 import Testing
 
@@ -44,7 +44,7 @@ struct RasterFuzzRegressionTests {
       let bitmap = try RasterDecoder.decode(bytes, format: format, limits: Self.limits)
       #expect(bitmap.pixels.count == bitmap.width * bitmap.height * 4)
       #expect(bitmap.width * bitmap.height <= Self.limits.maxPixels)
-    } catch let error as RasterError {
+    } catch let error as ImageError {
       #expect(!error.reason.isEmpty)
     }
   }

@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 import Testing
 
 @testable import RasterCodecs
@@ -51,15 +51,15 @@ struct GIFTests {
 
 @Suite("Hostile GIF input")
 struct HostileGIFTests {
-  private func code(_ bytes: [UInt8], limits: DecodingLimits = .default) -> RasterError.Code? {
+  private func code(_ bytes: [UInt8], limits: DecodingLimits = .default) -> ImageError.Code? {
     do {
       _ = try RasterDecoder.decode(bytes, format: .gif, limits: limits)
       return nil
-    } catch let error as RasterError {
+    } catch let error as ImageError {
       #expect(!error.reason.isEmpty)
       return error.code
     } catch {
-      Issue.record("not a RasterError: \(error)")
+      Issue.record("not a ImageError: \(error)")
       return nil
     }
   }

@@ -1,3 +1,4 @@
+import ImageCore
 import PNGCodec
 import Testing
 
@@ -67,16 +68,16 @@ struct HEIFTests {
 @Suite("Hostile HEIC and AVIF input")
 struct HostileHEIFTests {
   private func code(_ bytes: [UInt8], format: ImageFormat = .heic, limits: DecodingLimits = .default)
-    -> RasterError.Code?
+    -> ImageError.Code?
   {
     do {
       _ = try RasterDecoder.decode(bytes, format: format, limits: limits)
       return nil
-    } catch let error as RasterError {
+    } catch let error as ImageError {
       #expect(!error.reason.isEmpty)
       return error.code
     } catch {
-      Issue.record("not a RasterError: \(error)")
+      Issue.record("not a ImageError: \(error)")
       return nil
     }
   }
@@ -135,7 +136,7 @@ struct HostileHEIFTests {
       let bitmap = try RasterDecoder.decode(bytes, format: .heic)
       // libheif takes the size from the coded image when ispe says nothing.
       #expect(bitmap.width == 32 && bitmap.height == 16)
-    } catch let error as RasterError {
+    } catch let error as ImageError {
       #expect(error.code == .corruptData)
     }
   }
@@ -150,7 +151,7 @@ struct HEIFSizeMismatchTests {
     do {
       let bitmap = try RasterDecoder.decode(Support.fixture("ispe-lies.avif"), format: .avif)
       #expect(bitmap.width <= 32 && bitmap.height <= 16, "\(bitmap.width)×\(bitmap.height)")
-    } catch let error as RasterError {
+    } catch let error as ImageError {
       #expect(error.code == .corruptData && error.reason.contains("4096×4096"), "\(error)")
     }
   }

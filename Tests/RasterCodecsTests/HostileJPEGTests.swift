@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 import TestSupport
 import Testing
 
@@ -19,15 +19,15 @@ struct HostileJPEGTests {
     return bytes
   }
 
-  private func code(_ bytes: [UInt8], limits: DecodingLimits = .default) -> RasterError.Code? {
+  private func code(_ bytes: [UInt8], limits: DecodingLimits = .default) -> ImageError.Code? {
     do {
       _ = try RasterDecoder.decode(bytes, format: .jpeg, limits: limits)
       return nil
-    } catch let error as RasterError {
+    } catch let error as ImageError {
       #expect(!error.reason.isEmpty)
       return error.code
     } catch {
-      Issue.record("not a RasterError: \(error)")
+      Issue.record("not a ImageError: \(error)")
       return nil
     }
   }
@@ -80,7 +80,7 @@ struct HostileJPEGTests {
     do {
       _ = try RasterDecoder.decode(Array(bytes.prefix(300)), format: .jpeg)
       Issue.record("decoded a truncated file")
-    } catch let error as RasterError {
+    } catch let error as ImageError {
       let located = error.at("Icon.jpg")
       #expect(located.description.hasPrefix("Icon.jpg: JPEG data ends"))
       #expect(located.underlying?.isEmpty == false)
@@ -114,17 +114,17 @@ struct FileTests {
   @Test("a missing file, a PNG and a truncated file are errors that name the file")
   func errorsNameTheFile() throws {
     let missing = Support.fixtures + "/no-such-file.jpg"
-    #expect(throws: RasterError.self) { try RasterDecoder.decode(contentsOf: missing) }
+    #expect(throws: ImageError.self) { try RasterDecoder.decode(contentsOf: missing) }
     do {
       _ = try RasterDecoder.decode(contentsOf: missing)
-    } catch let error as RasterError {
+    } catch let error as ImageError {
       #expect(error.code == .io && error.path == missing)
     }
     let png = TestPaths.testData("pngsuite/basn2c08.png")
     do {
       _ = try RasterDecoder.decode(contentsOf: png)
       Issue.record("decoded a PNG")
-    } catch let error as RasterError {
+    } catch let error as ImageError {
       #expect(error.code == .unsupported && error.path == png)
       #expect(error.description.contains("a PNG"))
     }
@@ -133,7 +133,7 @@ struct FileTests {
     do {
       _ = try RasterDecoder.decode(contentsOf: cut)
       Issue.record("decoded a truncated file")
-    } catch let error as RasterError {
+    } catch let error as ImageError {
       #expect(error.code == .truncated && error.description.hasPrefix(cut + ": JPEG data ends"))
     }
   }

@@ -1,5 +1,5 @@
 import Foundation
-import PNGCodec
+import ImageCore
 import TestSupport
 
 /// The fixtures folder, the libraries' own tools and small pixel comparisons.

@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 import Testing
 
 @testable import Resampling

@@ -40,3 +40,27 @@ package enum TemporaryFolder {
     rmdir(path)
   }
 }
+
+/// Small file operations tests share: raw writes and sorted listings.
+package enum TestFiles {
+  /// Writes `bytes` to `path`, replacing what is there; a failure stops the test run.
+  ///
+  /// - Parameters:
+  ///   - bytes: the file's contents.
+  ///   - path: where to write them.
+  package static func write(_ bytes: [UInt8], to path: String) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    precondition(fd >= 0, "cannot create \(path)")
+    defer { close(fd) }
+    let written = bytes.withUnsafeBytes { FileSystem.writeAll(fd, $0) }
+    precondition(written, "short write to \(path)")
+  }
+
+  /// The names of a folder's entries (files and subfolders), sorted.
+  ///
+  /// - Parameter directory: the folder.
+  /// - Returns: the names, without `.` and `..`.
+  package static func entries(of directory: String) -> [String] {
+    FileSystem.entryNames(of: directory).sorted()
+  }
+}

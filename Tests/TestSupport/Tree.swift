@@ -1,4 +1,5 @@
 import Foundation
+import ImageCore
 import PNGCodec
 
 /// A folder tree built by a test in a fresh temporary directory, removed on `deinit`.

@@ -1,5 +1,5 @@
 import Dispatch
-import PNGCodec
+import ImageCore
 import Synchronization
 import Testing
 import VectorRenderer

@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 import Testing
 import VectorRenderer
 
@@ -308,7 +308,7 @@ struct AndroidDrawableTests {
     #expect(rgba(bitmap, 1, 1) == [0, 255, 0, 255])
     #expect(rgba(bitmap, 2, 1) == [0, 0, 255, 255])
 
-    let error = try #require(throws: VectorError.self) {
+    let error = try #require(throws: ImageError.self) {
       try drawable(
         "layer-list", "",
         "<item><color android:color=\"#F00\"/></item><item><bitmap android:src=\"@drawable/logo\"/></item>")
@@ -340,7 +340,7 @@ struct AndroidDrawableTests {
       """)
     #expect(reference.reference == "@drawable/normal")
     #expect(reference.pointSize == nil)
-    #expect(throws: VectorError.self) { try reference.svg() }
+    #expect(throws: ImageError.self) { try reference.svg() }
 
     let last = try drawable(
       "selector", "", "<item android:state_pressed=\"true\" android:drawable=\"@drawable/pressed\"/>")
@@ -359,7 +359,7 @@ struct AndroidDrawableTests {
   @Test(
     "roots that are not drawn are unsupported, with a reason", arguments: ["adaptive-icon", "animation-list"])
   func undrawnRoots(root: String) throws {
-    let error = try #require(throws: VectorError.self) { try drawable(root, "", "") }
+    let error = try #require(throws: ImageError.self) { try drawable(root, "", "") }
     #expect(error.code == .unsupported)
     #expect(error.path == "res/drawable/test.xml")
     #expect(error.reason.contains(root))
@@ -376,7 +376,7 @@ struct AndroidDrawableHostileTests {
       "<vector><!ENTITY x SYSTEM \"http://example.com/\"></vector>",
     ])
   func doctypeRefused(text: String) throws {
-    let error = try #require(throws: VectorError.self) {
+    let error = try #require(throws: ImageError.self) {
       try AndroidDrawable(bytes: Array(text.utf8), path: "evil.xml")
     }
     #expect(error.code == .unsupported)
@@ -389,7 +389,7 @@ struct AndroidDrawableHostileTests {
       "<vector", "<vector></shape>", "", "not xml at all", "<vector>\u{0}</vector>",
     ])
   func malformed(text: String) throws {
-    let error = try #require(throws: VectorError.self) {
+    let error = try #require(throws: ImageError.self) {
       try AndroidDrawable(bytes: Array(text.utf8), path: "bad.xml")
     }
     #expect(error.code == .malformed)
@@ -398,10 +398,10 @@ struct AndroidDrawableHostileTests {
 
   @Test("a path without pathData and a vector without a viewport are malformed")
   func missingAttributes() throws {
-    let noData = try #require(throws: VectorError.self) { try vector("<path android:fillColor=\"#F00\"/>") }
+    let noData = try #require(throws: ImageError.self) { try vector("<path android:fillColor=\"#F00\"/>") }
     #expect(noData.code == .malformed)
     #expect(noData.reason.contains("pathData"))
-    let noViewport = try #require(throws: VectorError.self) {
+    let noViewport = try #require(throws: ImageError.self) {
       try drawable("vector", "android:width=\"4dp\" android:height=\"4dp\"", "")
     }
     #expect(noViewport.code == .malformed)
@@ -421,7 +421,7 @@ struct AndroidDrawableHostileTests {
     do {
       _ = try image.image().render(scale: 3)
       Issue.record("a 3,000,000-row path was drawn")
-    } catch let error as VectorError {
+    } catch let error as ImageError {
       #expect(error.code == .limitExceeded)
       #expect(error.path == "res/drawable/test.xml")
     }
@@ -432,20 +432,20 @@ struct AndroidDrawableHostileTests {
     var small = VectorLimits.default
     small.maxElements = 10
     let many = String(repeating: "<path android:pathData=\"M0,0h1\"/>", count: 20)
-    let error = try #require(throws: VectorError.self) {
+    let error = try #require(throws: ImageError.self) {
       try drawable("vector", "android:width=\"4dp\" android:height=\"4dp\"", many, limits: small)
     }
     #expect(error.code == .limitExceeded)
 
     let deep = String(repeating: "<group>", count: 300) + String(repeating: "</group>", count: 300)
-    let nested = try #require(throws: VectorError.self) {
+    let nested = try #require(throws: ImageError.self) {
       try vector(deep)
     }
     #expect(nested.code == .limitExceeded)
 
     var tiny = VectorLimits.default
     tiny.maxInputBytes = 64
-    let big = try #require(throws: VectorError.self) {
+    let big = try #require(throws: ImageError.self) {
       try drawable("shape", "", String(repeating: " ", count: 100), limits: tiny)
     }
     #expect(big.code == .limitExceeded)

@@ -1,5 +1,5 @@
 import Foundation
-import PNGCodec
+import ImageCore
 import TestSupport
 import Testing
 import VectorRenderer
@@ -18,26 +18,26 @@ struct FuzzRegressionTests {
   static let limits = VectorLimits(
     maxInputBytes: 1 << 20, maxPixels: 256 * 256, maxSide: 256, maxElements: 5_000)
 
-  @Test("kept SVG inputs render or fail with a VectorError", arguments: inputs("svg"))
+  @Test("kept SVG inputs render or fail with a ImageError", arguments: inputs("svg"))
   func svg(path: String) throws {
     let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     do {
       let image = try VectorImage(bytes: bytes, format: .svg, path: path, limits: Self.limits)
       let bitmap = try image.render(width: 64, height: 48)
       #expect(bitmap.pixels.count == 64 * 48 * 4)
-    } catch let error as VectorError {
+    } catch let error as ImageError {
       #expect(!error.reason.isEmpty)
     }
   }
 
-  @Test("kept PDF inputs render or fail with a VectorError", arguments: inputs("pdf"))
+  @Test("kept PDF inputs render or fail with a ImageError", arguments: inputs("pdf"))
   func pdf(path: String) throws {
     let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     do {
       let image = try VectorImage(bytes: bytes, format: .pdf, path: path, limits: Self.limits)
       let bitmap = try image.render(width: 64, height: 48)
       #expect(bitmap.pixels.count == 64 * 48 * 4)
-    } catch let error as VectorError {
+    } catch let error as ImageError {
       #expect(!error.reason.isEmpty)
     }
   }

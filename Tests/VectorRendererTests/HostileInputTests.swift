@@ -1,4 +1,5 @@
 import Foundation
+import ImageCore
 import PNGCodec
 import TestSupport
 import Testing
@@ -59,8 +60,8 @@ struct HostileInputTests {
     #expect(bitmap.coveredPixels == 0)
     #expect(image.externalReferences == [href])
     #expect { try image.requireSelfContained() } throws: { error in
-      (error as? VectorError)?.code == .externalReference
-        && (error as? VectorError)?.reason.contains(href) == true
+      (error as? ImageError)?.code == .externalReference
+        && (error as? ImageError)?.reason.contains(href) == true
     }
     // The absolute path of the red PNG itself is refused too.
     let (absolute, absoluteBitmap) = try Self.renderFile(Self.imageSVG(root + "/outside.png"), in: inner)
@@ -95,8 +96,8 @@ struct HostileInputTests {
     #expect {
       _ = try VectorImage(contentsOf: inner + "/entity.svg")
     } throws: { error in
-      (error as? VectorError)?.code == .malformed
-        && (error as? VectorError)?.underlying?.contains("secret") == true
+      (error as? ImageError)?.code == .malformed
+        && (error as? ImageError)?.underlying?.contains("secret") == true
     }
     let css = """
       <svg xmlns="http://www.w3.org/2000/svg" width="8" height="8">
@@ -113,7 +114,7 @@ struct HostileInputTests {
     #expect {
       _ = try Fixture.image("hostile/laughs.svg")
     } throws: { error in
-      let error = error as? VectorError
+      let error = error as? ImageError
       return error?.code == .limitExceeded && error?.path?.hasSuffix("laughs.svg") == true
     }
   }
@@ -130,8 +131,8 @@ struct HostileInputTests {
     #expect {
       _ = try Fixture.svg(text)
     } throws: { error in
-      (error as? VectorError)?.code == .unsupported
-        && (error as? VectorError)?.reason.contains("markup") == true
+      (error as? ImageError)?.code == .unsupported
+        && (error as? ImageError)?.reason.contains("markup") == true
     }
   }
 
@@ -154,24 +155,24 @@ struct HostileInputTests {
       <?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "&b;"><!ENTITY b "&a;">]>
       <svg xmlns="http://www.w3.org/2000/svg" width="4" height="4">&a;</svg>
       """
-    #expect { _ = try Fixture.svg(loop) } throws: { ($0 as? VectorError)?.code == .malformed }
+    #expect { _ = try Fixture.svg(loop) } throws: { ($0 as? ImageError)?.code == .malformed }
     let parameter = """
       <?xml version="1.0"?><!DOCTYPE svg [<!ENTITY % p "<!ENTITY a 'x'>"> %p;]>
       <svg xmlns="http://www.w3.org/2000/svg" width="4" height="4">&a;</svg>
       """
-    #expect { _ = try Fixture.svg(parameter) } throws: { ($0 as? VectorError)?.code == .unsupported }
+    #expect { _ = try Fixture.svg(parameter) } throws: { ($0 as? ImageError)?.code == .unsupported }
   }
 
   @Test("more elements than the limit are refused before parsing")
   func manyElements() {
     #expect {
       _ = try Fixture.image("hostile/many-elements.svg")
-    } throws: { ($0 as? VectorError)?.code == .limitExceeded }
+    } throws: { ($0 as? ImageError)?.code == .limitExceeded }
     var limits = VectorLimits.default
     limits.maxElements = 3
     #expect {
       _ = try Fixture.image("badge.svg", limits: limits)
-    } throws: { ($0 as? VectorError)?.code == .limitExceeded }
+    } throws: { ($0 as? ImageError)?.code == .limitExceeded }
   }
 
   @Test("<use> nested 40 deep (2^40 rectangles) is refused before parsing, not left to librsvg's 6 s")
@@ -179,7 +180,7 @@ struct HostileInputTests {
     #expect {
       _ = try Fixture.image("hostile/nested-use.svg")
     } throws: { error in
-      let error = error as? VectorError
+      let error = error as? ImageError
       return error?.code == .limitExceeded && error?.reason.contains("<use>") == true
         && error?.path?.hasSuffix("nested-use.svg") == true
     }
@@ -205,7 +206,7 @@ struct HostileInputTests {
     limits.maxElements = 8
     // 11 tags and 3 uses of the rectangle (each with its gradient of 2): beyond 8.
     #expect { _ = try Fixture.svg(text, limits: limits) } throws: {
-      ($0 as? VectorError)?.code == .limitExceeded
+      ($0 as? ImageError)?.code == .limitExceeded
     }
   }
 
@@ -213,7 +214,7 @@ struct HostileInputTests {
   func gzipBomb() {
     #expect {
       _ = try Fixture.image("hostile/bomb.svgz")
-    } throws: { ($0 as? VectorError)?.code == .limitExceeded }
+    } throws: { ($0 as? ImageError)?.code == .limitExceeded }
   }
 
   @Test("a PDF page of 10⁶ × 10⁶ pt has a size, but no render of it is allocated")
@@ -222,8 +223,8 @@ struct HostileInputTests {
     #expect(image.pointSize == VectorImage.PointSize(width: 1_000_000, height: 1_000_000))
     for scale in [1.0, 2, 3] {
       #expect { _ = try image.render(scale: scale) } throws: { error in
-        (error as? VectorError)?.code == .limitExceeded
-          && (error as? VectorError)?.path?.hasSuffix("huge-page.pdf") == true
+        (error as? ImageError)?.code == .limitExceeded
+          && (error as? ImageError)?.path?.hasSuffix("huge-page.pdf") == true
       }
     }
     // Asked for a small size, it renders: the limit is on pixels, not points.
@@ -240,7 +241,7 @@ struct HostileInputTests {
     #expect {
       _ = try Fixture.image(name)
     } throws: { error in
-      let error = error as? VectorError
+      let error = error as? ImageError
       return error?.code == .malformed && error?.path == Fixture.path(name)
         && error?.underlying?.isEmpty == false
     }
@@ -252,9 +253,9 @@ struct HostileInputTests {
     limits.maxInputBytes = 100
     #expect {
       _ = try Fixture.image("badge.pdf", limits: limits)
-    } throws: { ($0 as? VectorError)?.code == .limitExceeded }
+    } throws: { ($0 as? ImageError)?.code == .limitExceeded }
     #expect {
       _ = try VectorImage(bytes: try Fixture.bytes("badge.svg"), format: .svg, limits: limits)
-    } throws: { ($0 as? VectorError)?.code == .limitExceeded }
+    } throws: { ($0 as? ImageError)?.code == .limitExceeded }
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import PNGCodec
+import ImageCore
 import TestSupport
 import Testing
 
@@ -67,7 +67,7 @@ struct RealFilesTests {
       let size = image.pixelSize(scale: 3)
       if size.width * size.height > VectorLimits.default.maxPixels {
         over += 1
-        #expect { _ = try image.render(scale: 3) } throws: { ($0 as? VectorError)?.code == .limitExceeded }
+        #expect { _ = try image.render(scale: 3) } throws: { ($0 as? ImageError)?.code == .limitExceeded }
       }
       // The glyph a sheet draws renders at any scale.
       if image.hasElement(id: "Regular-M") {

@@ -1,5 +1,5 @@
 import Foundation
-import PNGCodec
+import ImageCore
 import TestSupport
 import VectorRenderer
 

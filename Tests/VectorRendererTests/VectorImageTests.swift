@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 import Testing
 import VectorRenderer
 
@@ -48,7 +48,7 @@ struct VectorImageTests {
     #expect {
       _ = try Fixture.svg("<svg xmlns='http://www.w3.org/2000/svg'><rect width='5' height='5'/></svg>")
     } throws: { error in
-      let error = error as? VectorError
+      let error = error as? ImageError
       return error?.code == .unsupported && error?.reason.contains("viewBox") == true
         && error?.path == "inline.svg"
     }
@@ -129,12 +129,12 @@ struct VectorImageTests {
   @Test("an unknown or empty element, or an element of a PDF, is a typed error")
   func elementErrors() throws {
     let image = try Fixture.image("template.symbols.svg")
-    #expect(throws: VectorError.self) { try image.render(width: 10, height: 10, elementID: "Bold-M") }
-    #expect { try image.elementSize(id: "Empty-L") } throws: { ($0 as? VectorError)?.code == .unsupported }
-    #expect { try image.elementSize(id: "Bold-M") } throws: { ($0 as? VectorError)?.code == .invalidArgument }
+    #expect(throws: ImageError.self) { try image.render(width: 10, height: 10, elementID: "Bold-M") }
+    #expect { try image.elementSize(id: "Empty-L") } throws: { ($0 as? ImageError)?.code == .unsupported }
+    #expect { try image.elementSize(id: "Bold-M") } throws: { ($0 as? ImageError)?.code == .invalidArgument }
     let pdf = try Fixture.image("badge.pdf")
     #expect { try pdf.render(scale: 1, elementID: "x") } throws: {
-      ($0 as? VectorError)?.code == .invalidArgument
+      ($0 as? ImageError)?.code == .invalidArgument
     }
   }
 
@@ -142,10 +142,10 @@ struct VectorImageTests {
   func badArguments() throws {
     let image = try Fixture.image("badge.svg")
     for scale in [0, -1, Double.nan, Double.infinity] {
-      #expect { try image.render(scale: scale) } throws: { ($0 as? VectorError)?.code == .invalidArgument }
+      #expect { try image.render(scale: scale) } throws: { ($0 as? ImageError)?.code == .invalidArgument }
     }
     #expect { try image.render(width: 0, height: 5) } throws: {
-      ($0 as? VectorError)?.code == .invalidArgument
+      ($0 as? ImageError)?.code == .invalidArgument
     }
   }
 
@@ -153,7 +153,7 @@ struct VectorImageTests {
   func raster() {
     #expect {
       _ = try VectorImage(bytes: [0x89, 0x50, 0x4E, 0x47], format: .png, path: "a.png")
-    } throws: { ($0 as? VectorError)?.code == .unsupported }
+    } throws: { ($0 as? ImageError)?.code == .unsupported }
   }
 
   @Test("a missing file is not-found, with its path")
@@ -161,7 +161,7 @@ struct VectorImageTests {
     #expect {
       _ = try VectorImage(contentsOf: "/nonexistent/icon.svg")
     } throws: { error in
-      (error as? VectorError)?.code == .notFound && (error as? VectorError)?.path == "/nonexistent/icon.svg"
+      (error as? ImageError)?.code == .notFound && (error as? ImageError)?.path == "/nonexistent/icon.svg"
     }
   }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import IconGridSupport
+import ImageCore
 import PNGCodec
 import Testing
 
@@ -29,7 +31,7 @@ struct WorkBudgetTests {
     """
   }
 
-  /// Expects `body` to be refused with ``VectorError/Code/limitExceeded`` whose reason
+  /// Expects `body` to be refused with ``ImageError/Code/limitExceeded`` whose reason
   /// contains `words`, when opened or when rendered at 1024 × 1024.
   private static func expectRefused(
     _ body: String, saying words: String, sourceLocation: SourceLocation = #_sourceLocation
@@ -38,7 +40,7 @@ struct WorkBudgetTests {
       let image = try Fixture.svg(document(body))
       _ = try image.render(width: 1024, height: 1024)
     } throws: { error in
-      let error = error as? VectorError
+      let error = error as? ImageError
       return error?.code == .limitExceeded && error?.reason.contains(words) == true
         && error?.path == "inline.svg"
     }
@@ -129,7 +131,7 @@ struct WorkBudgetTests {
     let image = try Fixture.svg(Self.document(body))
     #expect(try image.render(width: 32, height: 32)[16, 16].3 > 0)
     #expect { _ = try image.render(width: 1024, height: 1024) } throws: { error in
-      (error as? VectorError)?.code == .limitExceeded
+      (error as? ImageError)?.code == .limitExceeded
     }
   }
 
@@ -156,7 +158,7 @@ struct WorkBudgetTests {
     let image = try Fixture.svg(small)
     _ = try image.render(width: 4, height: 4)
     #expect { _ = try image.render(width: 1024, height: 1024) } throws: { error in
-      (error as? VectorError)?.reason.contains("font-size") == true
+      (error as? ImageError)?.reason.contains("font-size") == true
     }
   }
 
@@ -169,14 +171,14 @@ struct WorkBudgetTests {
       }
       .joined() + "<rect width=\"1024\" height=\"1024\" mask=\"url(#m49)\"/>"
     #expect { _ = try Fixture.svg(Self.document(masks)) } throws: { error in
-      (error as? VectorError)?.code == .limitExceeded
-        && (error as? VectorError)?.reason.contains("nests") == true
+      (error as? ImageError)?.code == .limitExceeded
+        && (error as? ImageError)?.reason.contains("nests") == true
     }
     let groups =
       String(repeating: "<g opacity=\"0.5\">", count: 200) + "<rect width=\"9\" height=\"9\"/>"
       + String(repeating: "</g>", count: 200)
     #expect { _ = try Fixture.svg(Self.document(groups)) } throws: { error in
-      (error as? VectorError)?.reason.contains("nests") == true
+      (error as? ImageError)?.reason.contains("nests") == true
     }
     // 20 nested groups are ordinary.
     let ordinary =
@@ -192,7 +194,7 @@ struct WorkBudgetTests {
       + Array(repeating: "1", count: 2500).joined(separator: " ")
       + "\"/></filter><rect width=\"10\" height=\"10\" filter=\"url(#f)\"/>"
     #expect { _ = try Fixture.svg(Self.document(body)) } throws: { error in
-      (error as? VectorError)?.reason.contains("feConvolveMatrix") == true
+      (error as? ImageError)?.reason.contains("feConvolveMatrix") == true
     }
   }
 
@@ -200,8 +202,8 @@ struct WorkBudgetTests {
   func hugePathFixture() throws {
     let image = try Fixture.image("hostile/huge-path.svg")
     #expect { _ = try image.render(scale: 0.25) } throws: { error in
-      (error as? VectorError)?.code == .limitExceeded
-        && (error as? VectorError)?.path?.hasSuffix("huge-path.svg") == true
+      (error as? ImageError)?.code == .limitExceeded
+        && (error as? ImageError)?.path?.hasSuffix("huge-path.svg") == true
     }
   }
 
@@ -212,12 +214,12 @@ struct WorkBudgetTests {
     var limits = VectorLimits.default
     limits.maxPaintWork = 100
     #expect { _ = try Fixture.svg(text, limits: limits).render(width: 64, height: 64) } throws: {
-      ($0 as? VectorError)?.reason.contains("pixel-passes") == true
+      ($0 as? ImageError)?.reason.contains("pixel-passes") == true
     }
     limits = .default
     limits.maxPathWork = 10
     #expect { _ = try Fixture.svg(text, limits: limits).render(width: 64, height: 64) } throws: {
-      ($0 as? VectorError)?.reason.contains("pixel rows") == true
+      ($0 as? ImageError)?.reason.contains("pixel rows") == true
     }
   }
 }
@@ -270,7 +272,7 @@ struct MarkerWorkTests {
     for style in [false, true] {
       let image = try Fixture.svg(Self.document(vertices: 3_000, style: style))
       #expect { _ = try image.render(width: 1024, height: 1024) } throws: { error in
-        (error as? VectorError)?.reason.contains("pixel-passes") == true
+        (error as? ImageError)?.reason.contains("pixel-passes") == true
       }
     }
     // A few vertices render.
@@ -290,19 +292,9 @@ struct EmbeddedImageTests {
     for (offset, value) in [(16, width), (20, height)] {
       for shift in 0..<4 { bytes[offset + shift] = UInt8(truncatingIfNeeded: value >> (24 - 8 * shift)) }
     }
-    let crc = crc32(bytes[12..<29])
+    let crc = CRC32.checksum(bytes[12..<29])
     for shift in 0..<4 { bytes[29 + shift] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32(shift))) }
     return bytes
-  }
-
-  /// CRC-32 as PNG chunks use it (polynomial 0xEDB88320, reflected).
-  private static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-      crc ^= UInt32(byte)
-      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-    }
-    return ~crc
   }
 
   private static func document(_ png: [UInt8], copies: Int = 1) -> String {
@@ -319,8 +311,8 @@ struct EmbeddedImageTests {
   func hugeImage() throws {
     #expect { _ = try Fixture.svg(Self.document(try Self.pngHead(width: 20_000, height: 20_000))) } throws: {
       error in
-      (error as? VectorError)?.code == .limitExceeded
-        && (error as? VectorError)?.reason.contains("20000×20000") == true
+      (error as? ImageError)?.code == .limitExceeded
+        && (error as? ImageError)?.reason.contains("20000×20000") == true
     }
   }
 
@@ -329,7 +321,7 @@ struct EmbeddedImageTests {
     let png = try Self.pngHead(width: 4_000, height: 4_000)
     _ = try Fixture.svg(Self.document(png))
     #expect { _ = try Fixture.svg(Self.document(png, copies: 2)) } throws: { error in
-      (error as? VectorError)?.reason.contains("in all") == true
+      (error as? ImageError)?.reason.contains("in all") == true
     }
   }
 
@@ -342,7 +334,7 @@ struct EmbeddedImageTests {
       let text = """
         <svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><image width="8" height="8" href="\(url)"/></svg>
         """
-      #expect { _ = try Fixture.svg(text) } throws: { ($0 as? VectorError)?.code == .unsupported }
+      #expect { _ = try Fixture.svg(text) } throws: { ($0 as? ImageError)?.code == .unsupported }
     }
     let small = try PNGEncoder.encode(Bitmap(width: 8, height: 8, filling: (0, 0, 255, 255)))
     let bitmap = try Fixture.svg(Self.document(small)).render(scale: 1)

@@ -13,7 +13,7 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "DecodeBench",
-      dependencies: [.product(name: "PNGCodec", package: checkout)]
+      dependencies: [.product(name: "ImageCore", package: checkout), .product(name: "PNGCodec", package: checkout)]
     )
   ],
   swiftLanguageModes: [.v6]

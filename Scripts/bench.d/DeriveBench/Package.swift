@@ -13,7 +13,7 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "DeriveBench",
-      dependencies: [.product(name: "PNGCodec", package: checkout), .product(name: "Resampling", package: checkout)]
+      dependencies: [.product(name: "ImageCore", package: checkout), .product(name: "PNGCodec", package: checkout), .product(name: "Resampling", package: checkout)]
     )
   ],
   swiftLanguageModes: [.v6]

@@ -11,6 +11,7 @@ let package = Package(
       name: "ResolverBench",
       dependencies: [
         .product(name: "AssetResolver", package: "IconGrid"),
+        .product(name: "ImageCore", package: "IconGrid"),
         .product(name: "PNGCodec", package: "IconGrid"),
       ])
   ],

@@ -14,7 +14,7 @@ let package = Package(
     .executableTarget(
       name: "VectorBench",
       dependencies: [
-        .product(name: "VectorRenderer", package: checkout), .product(name: "PNGCodec", package: checkout),
+        .product(name: "VectorRenderer", package: checkout), .product(name: "ImageCore", package: checkout), .product(name: "PNGCodec", package: checkout),
       ]
     )
   ],

@@ -1,5 +1,6 @@
 internal import CFreeType
 internal import CHarfBuzz
+import ImageCore
 
 /// One FreeType face at the rasterizer's pixel size, owned by a ``FontEngine``.
 struct FontFace {

@@ -1,3 +1,5 @@
+import ImageCore
+
 /// Rewrites an Adam7-interlaced 16-bit PNG as the same image without interlacing.
 ///
 /// libpng's simplified API returns wrong pixels for exactly these files when it reduces
@@ -41,7 +43,7 @@ enum Adam7 {
     while let chunk = reader.next() {
       let intact = reader.crcMatches(chunk)
       if !intact && chunk.isCritical {
-        throw PNGError(.crcMismatch, "CRC mismatch in \(reader.name(chunk))")
+        throw ImageError(.crcMismatch, "CRC mismatch in \(reader.name(chunk))")
       }
       if !intact { continue }
       let data = reader.data(chunk)
@@ -70,11 +72,11 @@ enum Adam7 {
         }
       }.get()
     } catch .noMemory {
-      throw PNGError(.io, "zlib could not start inflating (out of memory?)")
+      throw ImageError(.io, "zlib could not start inflating (out of memory?)")
     } catch .damaged(let said) {
-      throw PNGError(.corruptData, "damaged image data", underlying: said)
+      throw ImageError(.corruptData, "damaged image data", underlying: said)
     } catch .short(let produced) {
-      throw PNGError(
+      throw ImageError(
         .truncated,
         "truncated inside IDAT (image data ends early: \(produced) of \(header.filteredSize) bytes)")
     }

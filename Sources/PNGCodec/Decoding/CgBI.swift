@@ -1,3 +1,5 @@
+import ImageCore
+
 /// Apple's "iPhone-optimized" PNG: a `CgBI` chunk before IHDR, IDAT holding raw deflate
 /// (no zlib header or Adler-32), and pixels stored BGRA with premultiplied alpha.
 ///
@@ -27,7 +29,7 @@ enum CgBI {
     var reader = ChunkReader(raw, from: ihdrOffset)
     while let chunk = reader.next() {
       guard reader.crcMatches(chunk) else {
-        throw PNGError(.crcMismatch, "CgBI file: CRC mismatch in \(reader.name(chunk))")
+        throw ImageError(.crcMismatch, "CgBI file: CRC mismatch in \(reader.name(chunk))")
       }
       let data = reader.data(chunk)
       switch chunk.type {
@@ -46,15 +48,15 @@ enum CgBI {
     }
     switch reader.stop {
     case .cut(let chunk), .overlong(let chunk):
-      throw PNGError(
+      throw ImageError(
         .truncated, "CgBI file truncated inside \(reader.name(chunk)) (chunk claims \(chunk.length) bytes)")
     case .reading, .end, .fragment: break
     }
     guard sawIEND else {
-      throw PNGError(.truncated, "CgBI file truncated (no IEND)")
+      throw ImageError(.truncated, "CgBI file truncated (no IEND)")
     }
     guard !deflated.isEmpty else {
-      throw PNGError(.cgbi, "CgBI file has no image data (no IDAT)")
+      throw ImageError(.cgbi, "CgBI file has no image data (no IDAT)")
     }
     let expected = header.filteredSize
     // The raw deflate data is inflated here, once; libpng gets it back in stored blocks,
@@ -65,11 +67,11 @@ enum CgBI {
         Result { () throws(Inflate.Failure) in try Inflate.bounded(input, .raw, expectedBytes: expected) }
       }.get()
     } catch .noMemory {
-      throw PNGError(.io, "zlib could not start inflating (out of memory?)")
+      throw ImageError(.io, "zlib could not start inflating (out of memory?)")
     } catch .damaged(let said) {
-      throw PNGError(.cgbi, "CgBI file: damaged image data", underlying: said)
+      throw ImageError(.cgbi, "CgBI file: damaged image data", underlying: said)
     } catch .short(let produced) {
-      throw PNGError(.truncated, "CgBI file: truncated inside IDAT (\(produced) of \(expected) bytes)")
+      throw ImageError(.truncated, "CgBI file: truncated inside IDAT (\(produced) of \(expected) bytes)")
     }
     out.append(contentsOf: copied)
     filtered.withUnsafeBytes { rows in

@@ -1,3 +1,5 @@
+import ImageCore
+
 /// The check before every decode, one pass of ``ChunkReader`` over the chunk list: lengths
 /// that run past the end, a missing IDAT or IEND, far more compressed data than the image
 /// needs (a bomb), and ancillary chunks whose length the specification fixes but the file
@@ -5,7 +7,7 @@
 /// forgiving).
 struct ChunkWalk {
   struct Problem {
-    var code: PNGError.Code
+    var code: ImageError.Code
     var reason: String
   }
   private(set) var problem: Problem?

@@ -1,4 +1,5 @@
 internal import CLibPNG
+import ImageCore
 
 /// Decodes PNG files to 8-bit straight-alpha RGBA in sRGB.
 ///
@@ -19,7 +20,7 @@ public enum PNGDecoder {
   ///   - bytes: the whole file.
   ///   - limits: checked after the header, before pixel memory is allocated.
   /// - Returns: the image as 8-bit straight-alpha RGBA in sRGB.
-  /// - Throws: ``PNGError`` saying what is wrong.
+  /// - Throws: ``ImageError`` saying what is wrong.
   /// - Complexity: O(width × height).
   public static func decode(_ bytes: [UInt8], limits: DecodingLimits = .default) throws
     -> Bitmap
@@ -60,7 +61,7 @@ public enum PNGDecoder {
       return try decodeWithLibPNG(raw, header: header)
     }
     let walk = ChunkWalk(raw, header: header)
-    if let problem = walk.problem { throw PNGError(problem.code, problem.reason) }
+    if let problem = walk.problem { throw ImageError(problem.code, problem.reason) }
     let flat = try Adam7.flattened(raw, header: header, ihdrOffset: ihdrOffset)
     var plain = header
     plain.interlaced = false
@@ -75,14 +76,14 @@ public enum PNGDecoder {
   ///   - path: the file; FIFOs, devices and folders are refused.
   ///   - limits: checked before the file is read (its length) and after its header.
   /// - Returns: the image as 8-bit straight-alpha RGBA in sRGB.
-  /// - Throws: ``PNGError`` with the path: ``PNGError/Code/notFound`` when it does not
-  ///   exist, ``PNGError/Code/limitExceeded`` when it is longer than
+  /// - Throws: ``ImageError`` with the path: ``ImageError/Code/notFound`` when it does not
+  ///   exist, ``ImageError/Code/limitExceeded`` when it is longer than
   ///   `limits.maxInputBytes` (checked before reading), or what ``decode(_:limits:)`` throws.
   public static func decode(contentsOf path: String, limits: DecodingLimits = .default)
     throws -> Bitmap
   {
     let bytes = try FileIO.readAll(path, limit: limits.maxInputBytes)
-    return try attributing(path) { try decode(bytes, limits: limits) }
+    return try ImageError.attributing(path) { try decode(bytes, limits: limits) }
   }
 
   /// libpng's simplified API over bytes whose header has been checked; begin and finish
@@ -91,7 +92,7 @@ public enum PNGDecoder {
     throws -> Bitmap
   {
     let walk = ChunkWalk(raw, header: header)
-    if let problem = walk.problem { throw PNGError(problem.code, problem.reason) }
+    if let problem = walk.problem { throw ImageError(problem.code, problem.reason) }
     var image = png_image()
     icongrid_png_image_init(&image)
     defer { png_image_free(&image) }
@@ -125,24 +126,24 @@ public enum PNGDecoder {
 
   /// Turns libpng's words into a typed error, walking the chunks to say where the file
   /// ends or which chunk is damaged.
-  static func failure(libpngSays said: String, raw: UnsafeRawBufferPointer) -> PNGError {
+  static func failure(libpngSays said: String, raw: UnsafeRawBufferPointer) -> ImageError {
     let walk = ChunkWalk(raw)
-    if let problem = walk.problem { return PNGError(problem.code, problem.reason, underlying: said) }
+    if let problem = walk.problem { return ImageError(problem.code, problem.reason, underlying: said) }
     let lower = said.lowercased()
     if lower.contains("crc") {
-      return PNGError(.crcMismatch, "CRC mismatch in a chunk", underlying: said)
+      return ImageError(.crcMismatch, "CRC mismatch in a chunk", underlying: said)
     }
     if lower.contains("not enough image data") || lower.contains("end of data") {
-      return PNGError(.truncated, "truncated inside IDAT (image data ends early)", underlying: said)
+      return ImageError(.truncated, "truncated inside IDAT (image data ends early)", underlying: said)
     }
     if lower.contains("adler") || lower.contains("invalid") || lower.contains("incorrect")
       || lower.contains("too far back") || lower.contains("zlib") || lower.contains("stream")
     {
-      return PNGError(.corruptData, "damaged image data", underlying: said)
+      return ImageError(.corruptData, "damaged image data", underlying: said)
     }
     if lower.contains("palette") || lower.contains("plte") {
-      return PNGError(.corruptData, "invalid palette", underlying: said)
+      return ImageError(.corruptData, "invalid palette", underlying: said)
     }
-    return PNGError(.corruptData, "cannot decode", underlying: said)
+    return ImageError(.corruptData, "cannot decode", underlying: said)
   }
 }

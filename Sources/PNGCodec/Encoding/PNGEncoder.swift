@@ -1,3 +1,5 @@
+import ImageCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -39,8 +41,8 @@ public enum PNGEncoder {
   ///   - bitmap: the image, straight RGBA.
   ///   - options: compression, pHYs scale, alpha and threads.
   /// - Returns: the bytes of a whole PNG file.
-  /// - Throws: ``PNGError`` with ``PNGError/Code/invalidArgument`` for an empty bitmap, or
-  ///   ``PNGError/Code/io`` when zlib fails.
+  /// - Throws: ``ImageError`` with ``ImageError/Code/invalidArgument`` for an empty bitmap, or
+  ///   ``ImageError/Code/io`` when zlib fails.
   public static func encode(_ bitmap: Bitmap, options: PNGEncodingOptions = .init()) throws
     -> [UInt8]
   {
@@ -57,7 +59,7 @@ public enum PNGEncoder {
   ///   - bitmap: the image, straight RGBA.
   ///   - path: where the file appears once complete; an existing file is replaced.
   ///   - options: compression, pHYs scale, alpha and threads.
-  /// - Throws: ``PNGError/Code/io`` with the path when the directory cannot be written;
+  /// - Throws: ``ImageError/Code/io`` with the path when the directory cannot be written;
   ///   nothing is left behind.
   public static func write(_ bitmap: Bitmap, to path: String, options: PNGEncodingOptions = .init())
     throws

@@ -1,5 +1,6 @@
 internal import CLibPNG
 import Dispatch
+import ImageCore
 
 #if canImport(Glibc)
   import Glibc
@@ -21,7 +22,7 @@ struct PNGRowEncoder {
 
   init(width: Int, height: Int, options: PNGEncodingOptions) throws {
     guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
-      throw PNGError(.invalidArgument, "cannot write a \(width)×\(height) PNG")
+      throw ImageError(.invalidArgument, "cannot write a \(width)×\(height) PNG")
     }
     self.width = width
     self.height = height
@@ -58,11 +59,11 @@ struct PNGRowEncoder {
   mutating func encode(rows: UnsafeRawBufferPointer, into out: inout [UInt8]) throws {
     let inRowBytes = width * 4
     guard rows.count % inRowBytes == 0 else {
-      throw PNGError(.invalidArgument, "a strip of \(rows.count) bytes is not whole \(width)-pixel rows")
+      throw ImageError(.invalidArgument, "a strip of \(rows.count) bytes is not whole \(width)-pixel rows")
     }
     let count = rows.count / inRowBytes
     guard count <= remainingRows else {
-      throw PNGError(.invalidArgument, "\(count) rows handed in, only \(remainingRows) left of \(height)")
+      throw ImageError(.invalidArgument, "\(count) rows handed in, only \(remainingRows) left of \(height)")
     }
     guard count > 0 else { return }
     let outRowBytes = width * outChannels
@@ -93,7 +94,7 @@ struct PNGRowEncoder {
     for index in 0..<segmentCount {
       let segment = segments.take(index)
       guard segment.ok else {
-        throw PNGError(.io, "zlib failed while compressing (out of memory?)")
+        throw ImageError(.io, "zlib failed while compressing (out of memory?)")
       }
       adler = adler32_combine(adler, segment.adler, off_t(segment.inputBytes))
       segment.compressed.withUnsafeBytes { appendChunk(&out, type: "IDAT", data: $0) }
@@ -107,7 +108,7 @@ struct PNGRowEncoder {
 
   mutating func finish(into out: inout [UInt8]) throws {
     guard remainingRows == 0 else {
-      throw PNGError(.invalidArgument, "image ended with \(remainingRows) of \(height) rows missing")
+      throw ImageError(.invalidArgument, "image ended with \(remainingRows) of \(height) rows missing")
     }
     // An empty final fixed-Huffman block closes the deflate stream; then the Adler-32.
     var tail: [UInt8] = [0x03, 0x00]

@@ -1,4 +1,5 @@
 import IconGridSupport
+import ImageCore
 
 #if canImport(Glibc)
   import Glibc
@@ -34,8 +35,8 @@ public struct PNGStreamWriter: ~Copyable {
   ///   - width: the image's width in pixels, at least 1.
   ///   - height: the image's height in pixels, at least 1: the rows to append in all.
   ///   - options: compression, pHYs scale, alpha and threads.
-  /// - Throws: ``PNGError`` with ``PNGError/Code/invalidArgument`` for an empty size, or
-  ///   ``PNGError/Code/io`` with the path when the folder cannot be written.
+  /// - Throws: ``ImageError`` with ``ImageError/Code/invalidArgument`` for an empty size, or
+  ///   ``ImageError/Code/io`` with the path when the folder cannot be written.
   public init(path: String, width: Int, height: Int, options: PNGEncodingOptions = .init())
     throws
   {
@@ -54,8 +55,8 @@ public struct PNGStreamWriter: ~Copyable {
   /// Appends whole rows of RGBA (`width × 4` bytes each).
   ///
   /// - Parameter rows: one or more rows, top to bottom, no padding.
-  /// - Throws: ``PNGError`` with ``PNGError/Code/invalidArgument`` when the bytes are not
-  ///   whole rows or more rows than remain, or ``PNGError/Code/io`` when writing fails; the
+  /// - Throws: ``ImageError`` with ``ImageError/Code/invalidArgument`` when the bytes are not
+  ///   whole rows or more rows than remain, or ``ImageError/Code/io`` when writing fails; the
   ///   temporary file is removed then, and the writer is unusable.
   public mutating func append(rows: UnsafeRawBufferPointer) throws {
     do {
@@ -63,7 +64,7 @@ public struct PNGStreamWriter: ~Copyable {
       try flush()
     } catch {
       abandon()
-      throw (error as? PNGError)?.at(path) ?? error
+      throw (error as? ImageError)?.at(path) ?? error
     }
   }
 
@@ -77,13 +78,13 @@ public struct PNGStreamWriter: ~Copyable {
 
   /// Writes the end of the file and renames it into place.
   ///
-  /// - Throws: ``PNGError/Code/invalidArgument`` when rows are missing;
-  ///   ``PNGError/Code/io`` when writing or renaming fails. Either way nothing is left.
+  /// - Throws: ``ImageError/Code/invalidArgument`` when rows are missing;
+  ///   ``ImageError/Code/io`` when writing or renaming fails. Either way nothing is left.
   public consuming func finish() throws {
     do {
       try encoder.finish(into: &pending)
       try flush()
-      guard fd >= 0 else { throw PNGError(.io, "writer already failed") }
+      guard fd >= 0 else { throw ImageError(.io, "writer already failed") }
       let closed = close(fd)
       fd = -1
       guard closed == 0 else { throw FileIO.systemError("cannot write", path: path) }
@@ -92,12 +93,12 @@ public struct PNGStreamWriter: ~Copyable {
       }
     } catch {
       abandon()
-      throw (error as? PNGError)?.at(path) ?? error
+      throw (error as? ImageError)?.at(path) ?? error
     }
   }
 
   private mutating func flush() throws {
-    guard fd >= 0 else { throw PNGError(.io, "writer already failed") }
+    guard fd >= 0 else { throw ImageError(.io, "writer already failed") }
     guard pending.withUnsafeBytes({ FileSystem.writeAll(fd, $0) }) else {
       throw FileIO.systemError("cannot write", path: path)
     }

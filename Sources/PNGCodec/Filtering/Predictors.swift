@@ -1,3 +1,5 @@
+import ImageCore
+
 /// PNG's filter predictors, shared by decoding (unfiltering) and encoding (choosing a
 /// filter); the SIMD forms the encoder uses are in `RowFilter.swift`.
 
@@ -19,7 +21,7 @@ func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
 ///   - count: bytes in the row.
 ///   - filter: the row's filter byte.
 ///   - stride: bytes per pixel, at least 1: how far left "left" is.
-/// - Throws: ``PNGError/Code/corruptData`` for a filter type PNG does not define.
+/// - Throws: ``ImageError/Code/corruptData`` for a filter type PNG does not define.
 func unfilter(
   _ line: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, filter: UInt8, stride: Int
 ) throws {
@@ -41,6 +43,6 @@ func unfilter(
       line[i] &+= UInt8(paeth(a, Int(previous[i]), c))
     }
   default:
-    throw PNGError(.corruptData, "damaged image data (unknown filter type \(filter))")
+    throw ImageError(.corruptData, "damaged image data (unknown filter type \(filter))")
   }
 }

@@ -1,4 +1,5 @@
 internal import CLibPNG
+import ImageCore
 
 /// What the first bytes of a PNG say, read without decoding: the signature, IHDR (with
 /// its CRC checked) and whether the file is an Apple CgBI PNG.
@@ -97,8 +98,8 @@ public struct PNGHeader: Sendable, Hashable {
   ///
   /// - Parameter bytes: the file's bytes, or at least its first ``probeLength``.
   /// - Returns: the header's size, colour type, bit depth, interlacing and CgBI flag.
-  /// - Throws: ``PNGError`` with ``PNGError/Code/notPNG``, ``PNGError/Code/truncated``,
-  ///   ``PNGError/Code/crcMismatch`` or ``PNGError/Code/badHeader``.
+  /// - Throws: ``ImageError`` with ``ImageError/Code/notPNG``, ``ImageError/Code/truncated``,
+  ///   ``ImageError/Code/crcMismatch`` or ``ImageError/Code/badHeader``.
   public static func probe(_ bytes: some Collection<UInt8>) throws -> PNGHeader {
     let prefix = Array(bytes.prefix(probeLength))
     return try prefix.withUnsafeBytes { (raw) throws -> PNGHeader in
@@ -110,11 +111,11 @@ public struct PNGHeader: Sendable, Hashable {
   ///
   /// - Parameter path: the file.
   /// - Returns: the header's size, colour type, bit depth, interlacing and CgBI flag.
-  /// - Throws: ``PNGError``, with the path, as ``probe(_:)`` does, or
-  ///   ``PNGError/Code/notFound`` / ``PNGError/Code/io`` when the file cannot be read.
+  /// - Throws: ``ImageError``, with the path, as ``probe(_:)`` does, or
+  ///   ``ImageError/Code/notFound`` / ``ImageError/Code/io`` when the file cannot be read.
   public static func probe(contentsOf path: String) throws -> PNGHeader {
     let bytes = try FileIO.readPrefix(path, count: probeLength)
-    return try attributing(path) { try probe(bytes) }
+    return try ImageError.attributing(path) { try probe(bytes) }
   }
 
   /// Parses signature, optional CgBI chunk and IHDR; returns the header and the offset of
@@ -126,34 +127,34 @@ public struct PNGHeader: Sendable, Hashable {
     var offset = 8
     var isCgBI = false
     guard raw.count >= offset + 8 else {
-      throw PNGError(.truncated, "truncated before IHDR (\(raw.count) bytes)")
+      throw ImageError(.truncated, "truncated before IHDR (\(raw.count) bytes)")
     }
     // Chunk types compared as big-endian integers: the probe runs over whole catalogs.
     if readUInt32(raw, at: offset + 4) == ChunkType.cgbi {
       isCgBI = true
       let length = Int(readUInt32(raw, at: offset))
       guard length <= maxCgBILength else {
-        throw PNGError(.cgbi, "CgBI chunk claims \(length) bytes; Apple's holds 4")
+        throw ImageError(.cgbi, "CgBI chunk claims \(length) bytes; Apple's holds 4")
       }
       offset += 12 + length
     }
     guard raw.count >= offset + 8 else {
-      throw PNGError(.truncated, "truncated before IHDR (\(raw.count) bytes)")
+      throw ImageError(.truncated, "truncated before IHDR (\(raw.count) bytes)")
     }
     let length = readUInt32(raw, at: offset)
     guard readUInt32(raw, at: offset + 4) == ChunkType.ihdr else {
-      throw PNGError(.badHeader, "first chunk is \(printable(chunkType(raw, at: offset))), not IHDR")
+      throw ImageError(.badHeader, "first chunk is \(printable(chunkType(raw, at: offset))), not IHDR")
     }
     guard length == 13 else {
-      throw PNGError(.badHeader, "IHDR length is \(length), not 13")
+      throw ImageError(.badHeader, "IHDR length is \(length), not 13")
     }
     guard raw.count >= offset + 25 else {
-      throw PNGError(.truncated, "truncated inside IHDR (\(raw.count) bytes)")
+      throw ImageError(.truncated, "truncated inside IHDR (\(raw.count) bytes)")
     }
     let stored = readUInt32(raw, at: offset + 21)
     let computed = crc(raw, from: offset + 4, count: 17)
     guard stored == computed else {
-      throw PNGError(
+      throw ImageError(
         .crcMismatch,
         "IHDR CRC mismatch (stored \(hex(stored)), computed \(hex(computed)))")
     }
@@ -163,22 +164,22 @@ public struct PNGHeader: Sendable, Hashable {
     let depth = Int(raw[data + 8])
     let rawColor = raw[data + 9]
     guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
-      throw PNGError(.badHeader, "invalid IHDR size \(width)×\(height)")
+      throw ImageError(.badHeader, "invalid IHDR size \(width)×\(height)")
     }
     guard let color = ColorType(rawValue: rawColor) else {
-      throw PNGError(.badHeader, "invalid colour type \(rawColor) in IHDR")
+      throw ImageError(.badHeader, "invalid colour type \(rawColor) in IHDR")
     }
     guard color.allows(bitDepth: depth) else {
-      throw PNGError(.badHeader, "invalid bit depth \(depth) for colour type \(color)")
+      throw ImageError(.badHeader, "invalid bit depth \(depth) for colour type \(color)")
     }
     guard raw[data + 10] == 0 else {
-      throw PNGError(.badHeader, "unknown compression method \(raw[data + 10]) in IHDR")
+      throw ImageError(.badHeader, "unknown compression method \(raw[data + 10]) in IHDR")
     }
     guard raw[data + 11] == 0 else {
-      throw PNGError(.badHeader, "unknown filter method \(raw[data + 11]) in IHDR")
+      throw ImageError(.badHeader, "unknown filter method \(raw[data + 11]) in IHDR")
     }
     guard raw[data + 12] <= 1 else {
-      throw PNGError(.badHeader, "unknown interlace method \(raw[data + 12]) in IHDR")
+      throw ImageError(.badHeader, "unknown interlace method \(raw[data + 12]) in IHDR")
     }
     let header = PNGHeader(
       width: width, height: height, bitDepth: depth, colorType: color,
@@ -195,14 +196,14 @@ public struct PNGHeader: Sendable, Hashable {
       let mangled =
         tail.contains(0x1A) && tail.allSatisfy { $0 == 0x0D || $0 == 0x0A || $0 == 0x1A }
       if index >= 4, mangled, raw[0] == 0x89, raw[1] == 80, raw[2] == 78, raw[3] == 71 {
-        throw PNGError(
+        throw ImageError(
           .notPNG,
           "not a PNG (bad signature: line endings were converted; transfer the file as binary)")
       }
-      throw PNGError(.notPNG, "not a PNG (bad signature)")
+      throw ImageError(.notPNG, "not a PNG (bad signature)")
     }
     if raw.count < 8 {
-      throw PNGError(
+      throw ImageError(
         .truncated,
         raw.isEmpty ? "empty file" : "truncated inside the signature (\(raw.count) bytes)")
     }

@@ -1,3 +1,5 @@
+import ImageCore
+
 /// What a file's bytes say without decoding them: its format, the PNG header, where IEND
 /// is, the chunks a check asks about, and what is wrong — one walk of the chunk list.
 ///
@@ -50,7 +52,7 @@ public struct PNGInspection: Sendable, Hashable {
   public var isAnimated: Bool
   /// What is wrong, most important first: a bad signature or header (then nothing else is
   /// read), chunks that run past the end, a whole file without IEND.
-  public var errors: [PNGError]
+  public var errors: [ImageError]
   /// For non-PNG bytes of no image format: what else they are, when known.
   package var otherContent: OtherContent?
 
@@ -87,8 +89,8 @@ public struct PNGInspection: Sendable, Hashable {
   ///   - limits: files longer than `limits.maxInputBytes` are refused before reading.
   /// - Returns: the inspection; what is wrong with the bytes is in its ``errors``, with
   ///   the path.
-  /// - Throws: ``PNGError`` (``PNGError/Code/notFound``, ``PNGError/Code/io`` or
-  ///   ``PNGError/Code/limitExceeded``) when the file cannot be read.
+  /// - Throws: ``ImageError`` (``ImageError/Code/notFound``, ``ImageError/Code/io`` or
+  ///   ``ImageError/Code/limitExceeded``) when the file cannot be read.
   public static func inspect(contentsOf path: String, limits: DecodingLimits = .default) throws
     -> PNGInspection
   {
@@ -98,7 +100,7 @@ public struct PNGInspection: Sendable, Hashable {
   }
 
   /// The first error, the one a report names.
-  public var problem: PNGError? { errors.first }
+  public var problem: ImageError? { errors.first }
 
   /// The CRC before the last 12 bytes of a file (IEND's, in a file that ends with it):
   /// with the file's length, a fingerprint that tells apart files whose bytes differ
@@ -116,7 +118,7 @@ public struct PNGInspection: Sendable, Hashable {
     do {
       (header, ihdrOffset) = try PNGHeader.parse(raw)
     } catch {
-      errors.append(PNGError.from(error))
+      errors.append(ImageError.from(error))
       return
     }
     var reader = ChunkReader(raw, from: ihdrOffset)
@@ -137,7 +139,7 @@ public struct PNGInspection: Sendable, Hashable {
     }
     guard isWholeFile else { return }
     errors.append(
-      PNGError(.truncated, "truncated: the file ends after \(raw.count) bytes, before its IEND chunk"))
+      ImageError(.truncated, "truncated: the file ends after \(raw.count) bytes, before its IEND chunk"))
   }
 
   private static func otherContent(_ bytes: [UInt8]) -> OtherContent? {

@@ -1,4 +1,4 @@
-import PNGCodec
+import ImageCore
 
 /// A colour in sRGB, components 0...1, straight alpha: `[red, green, blue, alpha]`.
 typealias Color = SIMD4<Double>

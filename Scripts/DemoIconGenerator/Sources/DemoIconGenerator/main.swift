@@ -5,6 +5,7 @@
 //   DemoIconGenerator OUTPUT_DIR                       icons and manifests
 //   DemoIconGenerator --preview FILE [--scale N]       every icon on one sheet, to review
 import Foundation
+import ImageCore
 import PNGCodec
 
 let usage = """

@@ -5,6 +5,7 @@
 //                                       decode_libpng
 //   DecodeBench icons DIR COUNT         writes COUNT generated 96×96 RGBA icons into DIR
 //                                       with PNGEncoder (same files for the same COUNT)
+import ImageCore
 import PNGCodec
 
 #if canImport(Glibc)

@@ -9,6 +9,7 @@
 //       to OUTDIR/SIZE/<name> (in memory, then one write: see save); THREADS workers
 //       take files in turn. Prints "seconds=…" (wall time, reading the list excluded).
 import Dispatch
+import ImageCore
 import PNGCodec
 import Resampling
 import Synchronization

@@ -8,6 +8,7 @@
 //                                          tools write theirs); prints the counts
 //   VectorBench one FILE SCALE OUT.png     renders one file (for viewing, and for the
 //                                          hostile files, timed one by one)
+import ImageCore
 import PNGCodec
 import VectorRenderer
 
@@ -54,7 +55,7 @@ case "sizes":
         let size = image.pixelSize(scale: scale)
         print("\(path)\t\(scale)\t\(size.width)\t\(size.height)")
       }
-    } catch let error as VectorError {
+    } catch let error as ImageError {
       print("\(path)\terror\t\(error.code): \(error.message)")
     }
   }
@@ -85,7 +86,7 @@ case "one":
     let bitmap = try VectorImage(contentsOf: arguments[2]).render(scale: scale)
     try PNGEncoder.write(bitmap, to: arguments[4])
     print("ok \(bitmap.width)x\(bitmap.height)")
-  } catch let error as VectorError {
+  } catch let error as ImageError {
     print("error \(error.code): \(error.message)")
   } catch {
     print("error \(error)")

@@ -11,6 +11,7 @@
 //     $(pkg-config --libs cairo-gobject poppler-glib libpng) -lrsvg-2 -lgio-2.0 -lz
 //   /tmp/time-vector OUT/*.svg        # OUT from make.py
 import Foundation
+import ImageCore
 import VectorRenderer
 
 let files = CommandLine.arguments.dropFirst()
@@ -22,7 +23,7 @@ for path in files {
     let image = try VectorImage(contentsOf: path)
     opened = Date().timeIntervalSince(start)
     _ = try image.render(width: 1024, height: 1024)
-  } catch let error as VectorError {
+  } catch let error as ImageError {
     outcome = "\(error.code): \(error.reason.prefix(60))"
   } catch {
     outcome = "\(error)"

@@ -17,10 +17,10 @@ package enum FileIO {
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw systemError("cannot stat", path: path) }
     if (info.st_mode & S_IFMT) == S_IFDIR {
-      throw PNGError(.io, "is a directory, not a file", path: path)
+      throw ImageError(.io, "is a directory, not a file", path: path)
     }
     let size = Int(info.st_size)
-    try attributing(path) { try DecodingLimits.checkLength(size, limit: limit) }
+    try ImageError.attributing(path) { try DecodingLimits.checkLength(size, limit: limit) }
     var bytes = [UInt8](repeating: 0, count: size)
     let got = try bytes.withUnsafeMutableBytes { (buffer) throws -> Int in
       try readFully(fd, into: buffer, path: path)
@@ -48,7 +48,7 @@ package enum FileIO {
     let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else {
       if errno == ENOENT || errno == ENOTDIR {
-        throw PNGError(.notFound, "no such file", path: path)
+        throw ImageError(.notFound, "no such file", path: path)
       }
       throw systemError("cannot open", path: path)
     }
@@ -61,7 +61,7 @@ package enum FileIO {
     let type = info.st_mode & S_IFMT
     guard type == S_IFREG || type == S_IFDIR else {
       close(fd)
-      throw PNGError(.io, "is not a regular file (a FIFO, device or socket)", path: path)
+      throw ImageError(.io, "is not a regular file (a FIFO, device or socket)", path: path)
     }
     return fd
   }
@@ -75,16 +75,16 @@ package enum FileIO {
   }
 
   /// An `.io` error carrying `strerror(errno)`.
-  package static func systemError(_ what: String, path: String?) -> PNGError {
+  package static func systemError(_ what: String, path: String?) -> ImageError {
     let words = FileSystem.errorText()
-    return PNGError(.io, "\(what): \(words)", path: path, underlying: nil)
+    return ImageError(.io, "\(what): \(words)", path: path, underlying: nil)
   }
 }
 
 extension DecodingLimits {
   static func checkLength(_ length: Int, limit: Int) throws {
     if length > limit {
-      throw PNGError(.limitExceeded, "input of \(length) bytes exceeds the \(limit)-byte limit")
+      throw ImageError(.limitExceeded, "input of \(length) bytes exceeds the \(limit)-byte limit")
     }
   }
 }

@@ -1,6 +1,4 @@
-import AssetResolver
-import ImageDecoding
-import PNGCodec
+import ImageCore
 
 /// Every image format for an `AssetLibrary`: the `ImageDecoding` library as its loader,
 /// vectors rendered at the scale the library asks for.
@@ -10,8 +8,8 @@ import PNGCodec
 /// let pdf = try library.image(named: "Settings", scale: 3)  // rendered at 3x
 /// ```
 ///
-/// Errors reach the library as `PNGError`s carrying the decoding error's message
-/// ("a PDF (vector): …"), so the library's `ResolveError` names the file and the reason.
+/// Errors reach the library as the decoder's ``ImageError``s ("a PDF (vector): …"), so the
+/// library's `ResolveError` names the file, the format and the reason.
 public struct FormatLoader: ImageLoading {
   /// The largest input and image accepted (for a vector: the size it is rendered at).
   public let limits: DecodingLimits
@@ -28,29 +26,20 @@ public struct FormatLoader: ImageLoading {
   ///
   /// - Parameter request: the file and the scale a vector is drawn at.
   /// - Returns: the width and height in pixels.
-  /// - Throws: `PNGError` with the decoding error's code and message.
+  /// - Throws: `ImageError` naming the file, its format and the reason.
   public func pixelSize(of request: ImageLoadRequest) throws -> (width: Int, height: Int) {
-    do {
-      let probe = try ImageDecoder.probe(
-        contentsOf: request.path, size: .scale(Double(request.scale)), limits: limits)
-      return (probe.pixelWidth, probe.pixelHeight)
-    } catch {
-      throw error.asPNGError()
-    }
+    let probe = try ImageDecoder.probe(
+      contentsOf: request.path, size: .scale(Double(request.scale)), limits: limits)
+    return (probe.pixelWidth, probe.pixelHeight)
   }
 
   /// The file's pixels: decoded, or rendered at the request's scale for a vector.
   ///
   /// - Parameter request: the file and the scale a vector is drawn at.
   /// - Returns: straight 8-bit RGBA in sRGB.
-  /// - Throws: `PNGError` with the decoding error's code and message.
+  /// - Throws: `ImageError` naming the file, its format and the reason.
   public func load(_ request: ImageLoadRequest) throws -> Bitmap {
-    do {
-      return try ImageDecoder.decode(
-        contentsOf: request.path, size: .scale(Double(request.scale)), limits: limits
-      ).bitmap
-    } catch {
-      throw error.asPNGError()
-    }
+    try ImageDecoder.decode(contentsOf: request.path, size: .scale(Double(request.scale)), limits: limits)
+      .bitmap
   }
 }

@@ -1,5 +1,5 @@
 import IconGridSupport
-import PNGCodec
+import ImageCore
 import TestSupport
 import Testing
 
@@ -188,12 +188,12 @@ import Testing
     let folder = TemporaryFolder.make("pngcodec-sniff")
     defer { TemporaryFolder.remove(folder) }
     let path = folder + "/icon.svgz"
-    Fixtures.write([0x1F, 0x8B, 0x08, 0x00], to: path)
+    TestFiles.write([0x1F, 0x8B, 0x08, 0x00], to: path)
     #expect(try ImageFormat.sniff(contentsOf: path) == .svg)
     let plain = folder + "/svgz"
-    Fixtures.write([0x1F, 0x8B, 0x08, 0x00], to: plain)
+    TestFiles.write([0x1F, 0x8B, 0x08, 0x00], to: plain)
     #expect(try ImageFormat.sniff(contentsOf: plain) == nil)
-    #expect(throws: PNGError.self) { try ImageFormat.sniff(contentsOf: folder + "/missing.png") }
+    #expect(throws: ImageError.self) { try ImageFormat.sniff(contentsOf: folder + "/missing.png") }
   }
 }
 

@@ -16,7 +16,7 @@ import Synchronization
 ///
 /// A directory is listed once per ``listingLifetime`` for all the writes into it, not once
 /// per write, so writing many files into one folder costs one listing, not one per file.
-enum TemporaryFiles {
+package enum TemporaryFiles {
   /// How long a directory's listing of temporary files serves later writes: files that
   /// writers in other processes abandon after it are found by the next listing.
   static let listingLifetime = Duration.seconds(10)
@@ -32,7 +32,7 @@ enum TemporaryFiles {
   private static let listings = Mutex<[String: Listing]>([:])
 
   /// Creates and locks a temporary file for `path`; returns its descriptor and path.
-  static func create(for path: String) throws -> (fd: Int32, path: String) {
+  package static func create(for path: String) throws -> (fd: Int32, path: String) {
     let (directory, name) = split(path)
     var template = Array("\(directory)/.\(name).XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

@@ -37,13 +37,13 @@ public struct DecodingLimits: Sendable, Hashable {
   /// - Parameters:
   ///   - width: the image's width in pixels.
   ///   - height: the image's height in pixels.
-  /// - Throws: ``PNGError`` with ``PNGError/Code/limitExceeded`` when a `width × height`
+  /// - Throws: ``ImageError`` with ``ImageError/Code/limitExceeded`` when a `width × height`
   ///   image is too wide, too high or has too many pixels.
-  public func check(width: Int, height: Int) throws {
+  public func check(width: Int, height: Int) throws(ImageError) {
     // Name the limit that was exceeded: a side, or the pixel count.
     if width > maxWidth || height > maxHeight {
       let side = width > maxWidth ? "width \(width)" : "height \(height)"
-      throw PNGError(
+      throw ImageError(
         .limitExceeded,
         "\(width)×\(height): its \(side) exceeds the limit of \(width > maxWidth ? maxWidth : maxHeight) pixels a side"
       )
@@ -53,18 +53,18 @@ public struct DecodingLimits: Sendable, Hashable {
       let limit =
         megapixels == megapixels.rounded()
         ? "\(Int(megapixels))-megapixel" : "\(maxPixels)-pixel"
-      throw PNGError(.limitExceeded, "\(width)×\(height) exceeds the \(limit) limit")
+      throw ImageError(.limitExceeded, "\(width)×\(height) exceeds the \(limit) limit")
     }
   }
 
   /// Checks the length of an input against the limits.
   ///
   /// - Parameter inputBytes: the length of the file or buffer.
-  /// - Throws: ``PNGError`` with ``PNGError/Code/limitExceeded`` when the input is longer
+  /// - Throws: ``ImageError`` with ``ImageError/Code/limitExceeded`` when the input is longer
   ///   than ``maxInputBytes``.
-  public func check(inputBytes: Int) throws {
+  public func check(inputBytes: Int) throws(ImageError) {
     if inputBytes > maxInputBytes {
-      throw PNGError(
+      throw ImageError(
         .limitExceeded, "input of \(inputBytes) bytes exceeds the \(maxInputBytes)-byte limit")
     }
   }

@@ -1,7 +1,8 @@
+import PNGCodec
 import TestSupport
 import Testing
 
-@testable import PNGCodec
+@testable import ImageCore
 
 #if canImport(Glibc)
   import Glibc
@@ -23,7 +24,7 @@ struct TemporaryFileTests {
     let abandoned = directory + "/.sheet.png.Ab12Cd"
     close(touch(abandoned))
     try PNGEncoder.write(Bitmap(width: 2, height: 2), to: directory + "/sheet.png")
-    #expect(Fixtures.entries(of: directory) == ["sheet.png"])
+    #expect(TestFiles.entries(of: directory) == ["sheet.png"])
   }
 
   @Test("a live writer's temporary file (locked) is left alone")
@@ -34,7 +35,7 @@ struct TemporaryFileTests {
     defer { close(fd) }
     #expect(flock(fd, LOCK_EX) == 0)
     try PNGEncoder.write(Bitmap(width: 2, height: 2), to: directory + "/sheet.png")
-    #expect(Fixtures.entries(of: directory) == [".sheet.png.Ef34Gh", "sheet.png"])
+    #expect(TestFiles.entries(of: directory) == [".sheet.png.Ef34Gh", "sheet.png"])
   }
 
   @Test("files that only look similar are not touched")
@@ -45,7 +46,7 @@ struct TemporaryFileTests {
     }
     try PNGEncoder.write(Bitmap(width: 2, height: 2), to: directory + "/sheet.png")
     #expect(
-      Fixtures.entries(of: directory) == [
+      TestFiles.entries(of: directory) == [
         ".other.png.Ab12Cd", ".sheet.png.toolong1", "sheet.png", "sheet.png.Ab12Cd",
       ])
   }
@@ -57,9 +58,9 @@ struct TemporaryFileTests {
       close(touch(directory + "/" + name))
     }
     try PNGEncoder.write(Bitmap(width: 2, height: 2), to: directory + "/a.png")
-    #expect(Fixtures.entries(of: directory) == [".b.png.Ef34Gh", ".b.png.Ij56Kl", ".c.png.Mn78Op", "a.png"])
+    #expect(TestFiles.entries(of: directory) == [".b.png.Ef34Gh", ".b.png.Ij56Kl", ".c.png.Mn78Op", "a.png"])
     try PNGEncoder.write(Bitmap(width: 2, height: 2), to: directory + "/b.png")
-    #expect(Fixtures.entries(of: directory) == [".c.png.Mn78Op", "a.png", "b.png"])
+    #expect(TestFiles.entries(of: directory) == [".c.png.Mn78Op", "a.png", "b.png"])
   }
 
   @Test(

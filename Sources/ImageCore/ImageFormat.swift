@@ -120,7 +120,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
   ///
   /// - Parameter path: the file.
   /// - Returns: the format, or `nil` when the bytes are no format IconGrid knows.
-  /// - Throws: ``PNGError`` (``PNGError/Code/notFound`` or ``PNGError/Code/io``) when
+  /// - Throws: ``ImageError`` (``ImageError/Code/notFound`` or ``ImageError/Code/io``) when
   ///   the file cannot be read.
   public static func sniff(contentsOf path: String) throws -> ImageFormat? {
     let head = try FileIO.readPrefix(path, count: sniffLength)

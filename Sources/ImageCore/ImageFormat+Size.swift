@@ -1,3 +1,5 @@
+import IconGridSupport
+
 extension ImageFormat {
   /// How many leading bytes ``pixelSize(ofHead:format:)`` may need: a JPEG's frame header
   /// can follow large metadata segments (EXIF thumbnails, ICC profiles).
@@ -17,7 +19,7 @@ extension ImageFormat {
   /// - Returns: the size, or `nil`.
   public static func pixelSize(ofHead head: [UInt8], format: ImageFormat?) -> (width: Int, height: Int)? {
     switch format {
-    case .png, .cgbi: return (try? PNGHeader.probe(head)).map { ($0.width, $0.height) }
+    case .png, .cgbi: return pngSize(head)
     case .jpeg: return jpegFrameSize(head)
     case .webp: return webpCanvasSize(head)
     case .gif:
@@ -25,6 +27,29 @@ extension ImageFormat {
       return (Int(head[6]) | Int(head[7]) << 8, Int(head[8]) | Int(head[9]) << 8)
     default: return nil
     }
+  }
+
+  /// IHDR's size, after the signature and an Apple CgBI chunk; `nil` when IHDR is cut
+  /// short, damaged (its CRC does not match) or states no pixels. The codec's `PNGHeader`
+  /// checks the rest of IHDR; a size is all a header read needs here.
+  private static func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    func word(_ at: Int) -> Int { (0..<4).reduce(0) { $0 << 8 | Int(bytes[at + $1]) } }
+    var offset = 8
+    guard bytes.count >= offset + 8 else { return nil }
+    // Apple's CgBI chunk holds 4 bytes; the codec accepts up to 64.
+    if bytes[(offset + 4)..<(offset + 8)].elementsEqual("CgBI".utf8) {
+      let length = word(offset)
+      guard length <= 64 else { return nil }
+      offset += 12 + length
+    }
+    guard bytes.count >= offset + 25, word(offset) == 13,
+      bytes[(offset + 4)..<(offset + 8)].elementsEqual("IHDR".utf8),
+      UInt32(word(offset + 21)) == CRC32.checksum(bytes[(offset + 4)..<(offset + 21)])
+    else { return nil }
+    let width = word(offset + 8)
+    let height = word(offset + 12)
+    guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else { return nil }
+    return (width, height)
   }
 
   private static func jpegFrameSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
