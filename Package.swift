@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "ImageCore", targets: ["ImageCore"]),
     .library(name: "PNGCodec", targets: ["PNGCodec"]),
+    .library(name: "AssetIndex", targets: ["AssetIndex"]),
     .library(name: "AssetResolver", targets: ["AssetResolver"]),
     .library(name: "ContactSheet", targets: ["ContactSheet", "SheetManifest"]),
     .library(name: "AssetCheck", targets: ["AssetCheck"]),
@@ -44,7 +45,11 @@ let package = Package(
     // ImageError, file reading and atomic writes. No C library.
     .target(name: "ImageCore", dependencies: ["IconGridSupport"]),
     .target(name: "PNGCodec", dependencies: ["ImageCore", "CLibPNG", "IconGridSupport"]),
-    .target(name: "AssetResolver", dependencies: ["ImageCore", "PNGCodec", "IconGridSupport"]),
+    // What a project holds: Xcode projects and targets, catalogs and slot traits, the
+    // Flutter, React Native and Android layouts, app icon tables. Reads no image bytes.
+    .target(name: "AssetIndex", dependencies: ["ImageCore", "IconGridSupport"]),
+    // The service a user embeds: AssetLibrary over the index, each platform's rule, the cache.
+    .target(name: "AssetResolver", dependencies: ["AssetIndex", "ImageCore", "PNGCodec", "IconGridSupport"]),
     // Resizing in premultiplied alpha (the sheet's tiles, derived scales, app icon sets).
     .target(name: "Resampling", dependencies: ["ImageCore"]),
     // JPEG, WebP, HEIC/AVIF and GIF through Debian's libraries, colour-managed with lcms2;
@@ -64,21 +69,21 @@ let package = Package(
     .target(
       name: "ContactSheet",
       dependencies: [
-        "SheetManifest", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec", "Resampling", "IconGridSupport", "CFreeType",
+        "SheetManifest", "AssetIndex", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec", "Resampling", "IconGridSupport", "CFreeType",
         "CHarfBuzz",
         "CFriBidi",
       ]),
-    .target(name: "AssetCheck", dependencies: ["AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec", "IconGridSupport"]),
+    .target(name: "AssetCheck", dependencies: ["AssetIndex", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec", "IconGridSupport"]),
     // Derive and app icon sets: making what check finds missing, on the shared resampler.
     .target(
       name: "AssetMaking",
       dependencies: [
-        "Resampling", "ImageDecoding", "AssetResolver", "ImageCore", "PNGCodec", "AssetCheck", "IconGridSupport",
+        "Resampling", "ImageDecoding", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "AssetCheck", "IconGridSupport",
       ]),
     .target(
       name: "IconGridCLI",
       dependencies: [
-        "ContactSheet", "SheetManifest", "AssetCheck", "AssetMaking", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec",
+        "ContactSheet", "SheetManifest", "AssetCheck", "AssetMaking", "AssetIndex", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec",
         "IconGridSupport", "Resampling", "VectorRenderer",
       ]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
@@ -91,19 +96,22 @@ let package = Package(
     .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "PNGCodec", "IconGridSupport", "TestSupport"]),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "ImageCore", "IconGridSupport", "TestSupport"]),
     .testTarget(
-      name: "AssetResolverTests", dependencies: ["AssetResolver", "ImageCore", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
+      name: "AssetIndexTests", dependencies: ["AssetIndex", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "AssetResolverTests", dependencies: ["AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport"]),
     .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "ImageCore"]),
     .testTarget(name: "SheetManifestTests", dependencies: ["SheetManifest", "TestSupport"]),
     .testTarget(
       name: "ImageDecodingTests", dependencies: ["ImageDecoding", "ImageCore", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
-      name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"],
+      name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "IconGridCLITests",
-      dependencies: ["IconGridCLI", "AssetCheck", "ContactSheet", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"]),
+      dependencies: ["IconGridCLI", "AssetCheck", "ContactSheet", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"]),
     .testTarget(
-      name: "AssetCheckTests", dependencies: ["AssetCheck", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"],
+      name: "AssetCheckTests", dependencies: ["AssetCheck", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"],
       exclude: ["Golden"]),
     // SVG through librsvg and PDF through poppler, both drawing with cairo: a separate
     // product, so a service that embeds only PNGs links none of them.
@@ -118,7 +126,7 @@ let package = Package(
       name: "VectorRendererTests", dependencies: ["VectorRenderer", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "AssetMakingTests", dependencies: ["AssetMaking", "AssetCheck", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"]),
+      name: "AssetMakingTests", dependencies: ["AssetMaking", "AssetCheck", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

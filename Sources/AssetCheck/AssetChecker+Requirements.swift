@@ -1,3 +1,4 @@
+import AssetIndex
 import AssetResolver
 
 /// An asset `check` holds to a scale requirement, with that requirement.

@@ -1,3 +1,4 @@
+import AssetIndex
 import AssetResolver
 
 /// What an app icon set is to the bundle that holds it: Apple's rules for alpha and for

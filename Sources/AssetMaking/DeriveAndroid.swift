@@ -1,4 +1,5 @@
 import AssetCheck
+import AssetIndex
 import AssetResolver
 import ImageCore
 import ImageDecoding

@@ -1,4 +1,5 @@
 import AssetCheck
+import AssetIndex
 import AssetResolver
 
 /// Which source a derived file is made from.

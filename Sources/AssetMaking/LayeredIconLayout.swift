@@ -1,3 +1,4 @@
+import AssetIndex
 import AssetResolver
 
 /// One image file of a layered app icon (tvOS's brand assets, visionOS's solid image stack).

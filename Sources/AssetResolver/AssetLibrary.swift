@@ -1,3 +1,4 @@
+import AssetIndex
 import IconGridSupport
 import ImageCore
 import PNGCodec
@@ -102,7 +103,8 @@ public final class AssetLibrary: Sendable {
     let laneCount = wanted == 1 ? 1 : 1 << (64 - UInt64(wanted - 1).leadingZeroBitCount)
     // A snapshot per lane: a lookup retains its snapshot, and one object shared by every
     // thread would make each lookup bounce that object's reference count between cores.
-    self.lanes = (0..<laneCount).map { _ in Locked(Snapshot(catalog: catalog, namespace: namespace)) }
+    let scope = Snapshot.Scope(catalog: catalog, namespace: namespace)
+    self.lanes = (0..<laneCount).map { _ in Locked(Snapshot(scope)) }
     self.laneShift = 64 - laneCount.trailingZeroBitCount
   }
 
@@ -225,9 +227,9 @@ public final class AssetLibrary: Sendable {
   /// Lookups running meanwhile keep answering from the previous index.
   public func refresh() {
     refreshing.withLock { _ in
-      let catalog = AssetCatalog(root: canonicalRoot)
+      let scope = Snapshot.Scope(catalog: AssetCatalog(root: canonicalRoot), namespace: namespace)
       for lane in lanes {
-        let snapshot = Snapshot(catalog: catalog, namespace: namespace)
+        let snapshot = Snapshot(scope)
         lane.withLock { $0 = snapshot }
       }
       pixelSizes.withLock { $0 = [:] }
@@ -334,24 +336,39 @@ private final class Snapshot: @unchecked Sendable {
   /// The candidates of each ambiguous key, as indices in `scope`.
   private let ambiguities: [[Int]]
 
-  init(catalog: AssetCatalog, namespace: String?) {
-    self.catalog = catalog
-    let scope: [Asset]
+  /// What every lane's snapshot is built from, worked out once per index: the assets a
+  /// lookup sees, their names, and UIKit's choice for each default-trait request.
+  struct Scope {
+    let catalog: AssetCatalog
+    let assets: [Asset]
     let lookup: NameLookup
-    if let namespace {
-      scope = catalog.namespace(namespace)?.assets ?? []
-      lookup = NameLookup(scope)
-    } else {
-      scope = catalog.assets
-      lookup = catalog.lookup
+    /// Per asset, ``Asset/defaultChoices``.
+    let choices: [[Int]]
+
+    init(catalog: AssetCatalog, namespace: String?) {
+      self.catalog = catalog
+      if let namespace {
+        assets = catalog.namespace(namespace)?.assets ?? []
+        lookup = NameLookup(assets)
+      } else {
+        assets = catalog.assets
+        lookup = catalog.lookup
+      }
+      choices = assets.map(\.defaultChoices)
     }
+  }
+
+  init(_ prepared: Scope) {
+    self.catalog = prepared.catalog
+    let scope = prepared.assets
+    let lookup = prepared.lookup
     self.scope = scope
     var choices: [Int32] = []
     var variants: [Variant] = []
     choices.reserveCapacity(scope.count * 9)
-    for asset in scope {
+    for (asset, assetChoices) in zip(scope, prepared.choices) {
       let base = Int32(variants.count)
-      for choice in asset.choices { choices.append(choice < 0 ? -1 : base + Int32(choice)) }
+      for choice in assetChoices { choices.append(choice < 0 ? -1 : base + Int32(choice)) }
       variants += asset.variants.map { $0.unshared() }
     }
     self.choices = .allocate(capacity: choices.count)

@@ -1,3 +1,4 @@
+import AssetIndex
 import ImageCore
 
 extension Variant {

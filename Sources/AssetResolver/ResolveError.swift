@@ -1,3 +1,4 @@
+import AssetIndex
 import ImageCore
 
 /// Why a name could not be resolved or its image not loaded.

@@ -1,3 +1,5 @@
+import AssetIndex
+
 /// The rule UIKit uses to pick a file for a screen.
 ///
 /// Scales are tried exact first, then the nearest higher, then the nearest lower

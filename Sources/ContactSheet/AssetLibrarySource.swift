@@ -1,3 +1,4 @@
+import AssetIndex
 import AssetResolver
 
 /// A sheet's icons from an `AssetLibrary`: the scale rule, catalogs and the decoded-image

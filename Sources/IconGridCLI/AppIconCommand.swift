@@ -1,3 +1,4 @@
+import AssetIndex
 import AssetMaking
 import AssetResolver
 

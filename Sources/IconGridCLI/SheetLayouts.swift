@@ -1,6 +1,8 @@
+import AssetIndex
 import AssetResolver
 import ContactSheet
 import Foundation
+import IconGridSupport
 import ImageCore
 import Resampling
 import VectorRenderer

@@ -1,4 +1,5 @@
 import AssetCheck
+import AssetIndex
 import AssetMaking
 import AssetResolver
 import Foundation

@@ -1,6 +1,9 @@
+import AssetIndex
 import AssetResolver
+import IconGridSupport
 import ImageCore
 import PNGCodec
+import TestSupport
 import Testing
 
 @Suite struct AssetLibraryTests {

@@ -1,5 +1,7 @@
+import AssetIndex
 import AssetResolver
 import ImageCore
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

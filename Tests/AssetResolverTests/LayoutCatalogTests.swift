@@ -1,4 +1,6 @@
+import AssetIndex
 import AssetResolver
+import TestSupport
 import Testing
 
 /// Layout detection and the assets of each layout, on small trees shaped like the real

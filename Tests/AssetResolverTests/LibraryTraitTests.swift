@@ -1,4 +1,6 @@
+import AssetIndex
 import AssetResolver
+import TestSupport
 import Testing
 
 /// `AssetLibrary` with a trait request: other devices, appearances and gamuts.

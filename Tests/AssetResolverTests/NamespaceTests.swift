@@ -1,4 +1,6 @@
+import AssetIndex
 import AssetResolver
+import TestSupport
 import Testing
 
 /// Name spaces without a project: each catalog is one, the loose files another.

@@ -1,4 +1,6 @@
+import AssetIndex
 import AssetResolver
+import TestSupport
 import Testing
 
 /// The example of README's "Embedding the resolver in a service", with the root as a

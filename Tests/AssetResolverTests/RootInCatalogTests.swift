@@ -1,4 +1,6 @@
+import AssetIndex
 import AssetResolver
+import TestSupport
 import Testing
 
 /// A root inside an `.xcassets` folder is read as part of its catalog.

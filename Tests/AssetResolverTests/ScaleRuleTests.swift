@@ -1,4 +1,6 @@
+import AssetIndex
 import AssetResolver
+import TestSupport
 import Testing
 
 @Suite struct ScaleRuleTests {

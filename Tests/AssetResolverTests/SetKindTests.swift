@@ -1,4 +1,6 @@
+import AssetIndex
 import AssetResolver
+import TestSupport
 import Testing
 
 /// Every kind of set is indexed or recognised and skipped with a reason; fixtures follow

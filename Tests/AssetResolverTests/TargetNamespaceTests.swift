@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import AssetIndex
 @testable import AssetResolver
 
 /// Name spaces of a project's targets, from what each target's bundle holds.
@@ -96,7 +97,7 @@ import Testing
 
   /// The project reader's multi-target fixture: a resources phase, a variant group, a
   /// folder reference, a synchronized folder with exceptions, and a watch and widget target.
-  static let multi = TestPaths.inPackage("Tests/AssetResolverTests/Fixtures/Projects/Multi")
+  static let multi = TestPaths.inPackage("Tests/AssetIndexTests/Fixtures/Projects/Multi")
 
   @Test func aRootWithAProjectHasItsTargetsAsNameSpaces() throws {
     let catalog = AssetCatalog(root: Self.multi)

@@ -1,7 +1,10 @@
+import AssetIndex
 import AssetResolver
+import IconGridSupport
 import ImageCore
 import PNGCodec
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

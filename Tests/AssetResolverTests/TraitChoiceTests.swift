@@ -1,4 +1,6 @@
+import AssetIndex
 import AssetResolver
+import TestSupport
 import Testing
 
 /// Choosing among slots by traits, as UIKit does: default traits unless asked, and a trait

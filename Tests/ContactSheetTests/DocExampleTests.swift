@@ -1,3 +1,4 @@
+import AssetIndex
 import AssetResolver
 import ContactSheet
 import ImageCore

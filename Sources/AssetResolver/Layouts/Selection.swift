@@ -1,3 +1,5 @@
+import AssetIndex
+
 /// A rule's choice for one asset and one screen: the candidates, which one won, and why.
 public struct Selection: Sendable, Hashable {
   /// Why a candidate did not win, when it was set aside before the final comparison.

@@ -1,3 +1,5 @@
+import AssetIndex
+
 /// A platform's rule for choosing one of an asset's files for a screen, with its reasons.
 ///
 /// Each rule follows its platform's source:
@@ -347,5 +349,20 @@ public struct SelectionRule: Sendable, Hashable, CustomStringConvertible {
       return aIsBigger
     }
     return (a.apiLevel ?? 0) > (b.apiLevel ?? 0)
+  }
+}
+
+extension Layout {
+  /// The rule that chooses among this layout's variants.
+  public var rule: SelectionRule { SelectionRule(layout: self) }
+}
+
+extension LayoutAsset {
+  /// The platform's choice for a screen.
+  ///
+  /// - Parameter request: the screen.
+  /// - Returns: the choice and its reasons.
+  public func choose(for request: SelectionRequest) -> Selection {
+    layout.rule.choose(among: candidates, for: request)
   }
 }

@@ -1,4 +1,4 @@
-import AssetResolver
+import AssetIndex
 import Foundation
 import TestSupport
 import Testing
@@ -11,7 +11,7 @@ import Testing
 
 /// Where the project fixtures are: ours beside this file, the real trees in `../shared/testdata/real`.
 private enum ProjectFixtures {
-  static let ours = TestPaths.inPackage("Tests/AssetResolverTests/Fixtures/Projects")
+  static let ours = TestPaths.inPackage("Tests/AssetIndexTests/Fixtures/Projects")
   static let multi = ours + "/Multi/Multi.xcodeproj"
   static let real = TestPaths.testData("real")
 

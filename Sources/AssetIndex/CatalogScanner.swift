@@ -15,7 +15,7 @@ import IconGridSupport
 
 /// Walks a root with `openat`/`readdir`, trusting `d_type` so regular files are never
 /// `stat`ed: indexing costs about what `find ROOT -name '*.png'` costs.
-struct CatalogScanner {
+package struct CatalogScanner {
   let root: String
   var sets: [CatalogSet] = []
   var problems: [CatalogProblem] = []
@@ -51,7 +51,7 @@ struct CatalogScanner {
     self.root = root
   }
 
-  static func join(_ base: String, _ name: String) -> String {
+  package static func join(_ base: String, _ name: String) -> String {
     if name.isEmpty { return base }
     if base.isEmpty { return name }
     return base.hasSuffix("/") ? base + name : base + "/" + name
@@ -179,7 +179,7 @@ struct CatalogScanner {
 }
 
 /// The index a scan builds: name spaces, the distinct assets in them and what is wrong.
-struct Index {
+package struct Index {
   var namespaces: [AssetNamespace]
   /// Each asset once, however many name spaces hold it, sorted by name then path.
   var assets: [Asset]
@@ -227,7 +227,7 @@ struct Index {
     return problems
   }
 
-  static func lastComponent(of path: String) -> String {
+  package static func lastComponent(of path: String) -> String {
     let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
     guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
     return String(trimmed[trimmed.index(after: slash)...])

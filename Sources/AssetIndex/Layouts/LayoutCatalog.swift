@@ -40,7 +40,7 @@ public struct LayoutCatalog: Sendable {
   /// What could not be read.
   public private(set) var problems: [LayoutProblem] = []
 
-  static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif"]
+  package static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif"]
 
   /// Reads `root`.
   ///

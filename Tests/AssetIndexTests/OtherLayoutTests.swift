@@ -1,4 +1,5 @@
-import AssetResolver
+import AssetIndex
+import TestSupport
 import Testing
 
 /// Android resource folders and Flutter projects are not UIKit loose files: they are

@@ -327,7 +327,7 @@ extension CatalogScanner {
 
 extension CatalogScanner {
   /// Whether a file name is a vector image (PDF or SVG) by its extension.
-  static func isVector(_ name: String) -> Bool {
+  package static func isVector(_ name: String) -> Bool {
     let lower = name.lowercased()
     return lower.hasSuffix(".pdf") || lower.hasSuffix(".svg") || lower.hasSuffix(".svgz")
   }

@@ -94,11 +94,11 @@ public struct Variant: Sendable, Hashable {
   /// The App Store image of an app icon set (`ios-marketing`, `watch-marketing`).
   public var isMarketing: Bool { storage.match.family.isMarketing }
   /// What the scale rule reads.
-  var match: SlotMatch { storage.match }
+  package var match: SlotMatch { storage.match }
   /// The root joined with ``path``: the file that is opened.
-  var fullPath: String { storage.key.path }
+  package var fullPath: String { storage.key.path }
   /// The cache key of the file, its hash computed once.
-  var key: CacheKey { storage.key }
+  package var key: CacheKey { storage.key }
 
   init(
     path: String, fullPath: String, scale: Int, idiom: Idiom?, catalogIdiom: String? = nil,
@@ -124,7 +124,7 @@ public struct Variant: Sendable, Hashable {
   /// The same variant in storage of its own, strings included: each lookup lane holds
   /// such copies so that threads retaining variants never share a reference count. The
   /// traits box stays shared: a lookup never retains it.
-  func unshared() -> Variant {
+  package func unshared() -> Variant {
     func fresh(_ text: String) -> String { String(decoding: Array(text.utf8), as: UTF8.self) }
     return Variant(
       path: fresh(path), fullPath: fresh(fullPath), scale: scale, idiom: idiom,
@@ -154,20 +154,20 @@ final class TraitsBox: Sendable {
 
 /// The traits the scale rule compares, read once from a slot: small numbers, no strings, so
 /// choosing touches no reference count.
-struct SlotMatch: Sendable, Hashable {
+package struct SlotMatch: Sendable, Hashable {
   /// Which devices it serves.
-  var family: SlotFamily
+  package var family: SlotFamily
   /// 0 any, 1 light, 2 dark, 3 tinted, 4 another value.
-  var luminosity: UInt8 = 0
-  var highContrast = false
+  package var luminosity: UInt8 = 0
+  package var highContrast = false
   /// 0 any, 1 sRGB, 2 display-P3.
-  var gamut: UInt8 = 0
+  package var gamut: UInt8 = 0
   /// 0 any, 1 compact, 2 regular, 3 another value.
-  var widthClass: UInt8 = 0
-  var heightClass: UInt8 = 0
+  package var widthClass: UInt8 = 0
+  package var heightClass: UInt8 = 0
   /// How many device-specific conditions (subtype, memory, locale, role…) it has.
-  var conditions: UInt8 = 0
-  var unassigned = false
+  package var conditions: UInt8 = 0
+  package var unassigned = false
 
   init(idiom: Idiom?, catalogIdiom: String?, traits: SlotTraits?) {
     guard let traits, catalogIdiom != nil || traits.platform != nil || traits.hasConditions else {
@@ -204,39 +204,4 @@ struct SlotMatch: Sendable, Hashable {
     conditions = UInt8(min(count, 255))
     unassigned = traits.unassigned
   }
-}
-
-/// The variant a request resolved to, with the size its PNG header gives.
-public struct ResolvedVariant: Sendable, Hashable {
-  /// The asset's name in the catalog.
-  public var name: String
-  /// The chosen file.
-  public var variant: Variant
-  /// The scale the caller asked for.
-  public var requestedScale: Int
-  /// Width of the image in pixels.
-  public var pixelWidth: Int
-  /// Height of the image in pixels.
-  public var pixelHeight: Int
-
-  /// The scale the image is drawn at: the chosen file's, or the requested one for a
-  /// scale-independent file (a Single Size icon or a vector image is drawn at any scale).
-  public var scale: Int { variant.isScaleIndependent ? max(1, requestedScale) : variant.scale }
-  /// Width in points: pixels ÷ the file's scale.
-  public var pointWidth: Double { Double(pixelWidth) / Double(scale) }
-  /// Height in points: pixels ÷ the file's scale.
-  public var pointHeight: Double { Double(pixelHeight) / Double(scale) }
-  /// The size in points.
-  public var pointSize: PointSize { PointSize(width: pointWidth, height: pointHeight) }
-  /// Whether the file's scale differs from the requested one (no exact variant exists);
-  /// never for a scale-independent file.
-  public var isFallback: Bool { !variant.isScaleIndependent && variant.scale != requestedScale }
-}
-
-/// A decoded image and the variant it came from.
-public struct ResolvedImage: Sendable {
-  /// The decoded pixels (8-bit straight RGBA, sRGB).
-  public var bitmap: Bitmap
-  /// Which file it is, its scale and its size in pixels and points.
-  public var resolved: ResolvedVariant
 }

@@ -1,6 +1,7 @@
+import TestSupport
 import Testing
 
-@testable import AssetResolver
+@testable import AssetIndex
 
 #if canImport(Glibc)
   import Glibc

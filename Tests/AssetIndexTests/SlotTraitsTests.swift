@@ -1,4 +1,5 @@
-import AssetResolver
+import AssetIndex
+import TestSupport
 import Testing
 
 /// Slots that differ in any trait are slots of their own (duckduckgo-iOS's `LogoText` has

@@ -31,7 +31,7 @@ public struct AssetCatalog: Sendable {
   /// Files found and left out of every name space, with the reason, sorted by path:
   /// loose images no target copies, and trees with rules of their own (Android, Flutter).
   public let skipped: [SkippedFile]
-  let lookup: NameLookup
+  package let lookup: NameLookup
 
   /// Indexes `root`; a root that cannot be listed yields an empty catalog with a problem.
   ///
@@ -142,15 +142,15 @@ public struct AssetCatalog: Sendable {
 ///
 /// Built once per index; ``matches(_:)`` answers from a hash table. Most names mean one
 /// asset, so only names with several hold an array.
-struct NameLookup: Sendable {
+package struct NameLookup: Sendable {
   /// Per name a request may use, the index of the first asset it means.
   private let first: [String: Int]
   /// Per name that means several assets, all of them in order.
   private let several: [String: [Int]]
   /// Every name a request may use, in no particular order: what "did you mean" picks from.
-  var keys: Dictionary<String, Int>.Keys { first.keys }
+  package var keys: Dictionary<String, Int>.Keys { first.keys }
 
-  init(_ assets: [Asset]) {
+  package init(_ assets: [Asset]) {
     var first: [String: Int] = [:]
     var several: [String: [Int]] = [:]
     first.reserveCapacity(assets.count)
@@ -178,7 +178,7 @@ struct NameLookup: Sendable {
     self.several = several
   }
 
-  func matches(_ name: String) -> [Int] {
+  package func matches(_ name: String) -> [Int] {
     guard let index = first[name] else { return [] }
     return several[name] ?? [index]
   }

@@ -65,14 +65,6 @@ public struct LayoutAsset: Sendable, Hashable, CustomStringConvertible {
   /// unique in a root.
   public var qualifiedName: String { region.isEmpty ? name : "\(region):\(name)" }
 
-  /// The platform's choice for a screen.
-  ///
-  /// - Parameter request: the screen.
-  /// - Returns: the choice and its reasons.
-  public func choose(for request: SelectionRequest) -> Selection {
-    layout.rule.choose(among: candidates, for: request)
-  }
-
   /// `name (layout, n files)`.
   public var description: String { "\(name) (\(layout), \(candidates.count) files)" }
 }

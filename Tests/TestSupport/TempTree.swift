@@ -1,6 +1,5 @@
 import ImageCore
 import PNGCodec
-import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -10,10 +9,10 @@ import TestSupport
 
 /// A scratch folder under /tmp that test code fills with PNGs, JSON and links, removed
 /// when the value goes away.
-final class TempTree {
-  let root: String
+package final class TempTree {
+  package let root: String
 
-  init() {
+  package init() {
     root = TemporaryFolder.make("icongrid-resolver")
   }
 
@@ -22,11 +21,11 @@ final class TempTree {
   }
 
   /// The absolute path of `relative`.
-  func path(_ relative: String) -> String { root + "/" + relative }
+  package func path(_ relative: String) -> String { root + "/" + relative }
 
   /// Writes a PNG of `width × height` pixels; `colour` tells files apart once decoded.
   @discardableResult
-  func png(_ relative: String, width: Int, height: Int, colour: UInt8 = 200) throws -> String {
+  package func png(_ relative: String, width: Int, height: Int, colour: UInt8 = 200) throws -> String {
     makeFolders(for: relative)
     let bitmap = Bitmap(width: width, height: height, filling: (colour, 0, 0, 255))
     try PNGEncoder.write(bitmap, to: path(relative))
@@ -34,7 +33,7 @@ final class TempTree {
   }
 
   /// Writes text (a `Contents.json`, a broken file…).
-  func text(_ relative: String, _ contents: String) {
+  package func text(_ relative: String, _ contents: String) {
     makeFolders(for: relative)
     let fd = open(path(relative), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     precondition(fd >= 0, "cannot create \(relative)")
@@ -44,7 +43,7 @@ final class TempTree {
   }
 
   /// A `Contents.json` with `images` slots: (filename, idiom, scale, size).
-  func contents(_ folder: String, _ slots: [(String?, String, String?, String?)]) {
+  package func contents(_ folder: String, _ slots: [(String?, String, String?, String?)]) {
     let images = slots.map { slot in
       var fields = ["\"idiom\": \"\(slot.1)\""]
       if let filename = slot.0 { fields.append("\"filename\": \"\(filename)\"") }
@@ -56,17 +55,17 @@ final class TempTree {
   }
 
   /// A symbolic link at `relative` pointing to `target` (taken as written).
-  func link(_ relative: String, to target: String) {
+  package func link(_ relative: String, to target: String) {
     makeFolders(for: relative)
     precondition(symlink(target, path(relative)) == 0, "cannot link \(relative)")
   }
 
   /// Deletes the file at the absolute `path`.
-  func delete(_ path: String) {
+  package func delete(_ path: String) {
     precondition(unlink(path) == 0, "cannot delete \(path)")
   }
 
-  func makeFolders(for relative: String) {
+  package func makeFolders(for relative: String) {
     var current = root
     for part in relative.split(separator: "/").dropLast() {
       current += "/" + part

@@ -1,4 +1,4 @@
-import AssetResolver
+import AssetIndex
 import Foundation
 import TestSupport
 import Testing

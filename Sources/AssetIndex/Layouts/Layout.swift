@@ -30,7 +30,4 @@ public enum Layout: String, Sendable, Hashable, CaseIterable, CustomStringConver
     default: nil
     }
   }
-
-  /// The rule that chooses among this layout's variants.
-  public var rule: SelectionRule { SelectionRule(layout: self) }
 }

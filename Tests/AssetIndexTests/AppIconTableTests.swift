@@ -1,4 +1,4 @@
-import AssetResolver
+import AssetIndex
 import TestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import AssetResolver
+import AssetIndex
 import Testing
 
 /// The parsed path types of each layout: Flutter variant folders, `pubspec.yaml`'s assets,

@@ -1,4 +1,5 @@
-import AssetResolver
+import AssetIndex
+import TestSupport
 import Testing
 
 @Suite("Catalog slots keep their appearances")

@@ -1,4 +1,4 @@
-import AssetResolver
+import AssetIndex
 import Testing
 
 @Suite struct AssetNameTests {

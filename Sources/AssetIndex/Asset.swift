@@ -1,0 +1,51 @@
+/// One named image: its variants and where they come from.
+public struct Asset: Sendable, Hashable {
+  /// Where an asset's variants are declared.
+  public enum Source: Sendable, Hashable {
+    /// Loose PNG files named `base[@Nx][~idiom].png`.
+    case looseFiles
+    /// An image set folder (`.imageset`, and the other sets without sized slots: launch
+    /// images, stickers, sticker sequences), by its path relative to the root; ``Asset/kind``
+    /// says which.
+    case imageSet(path: String)
+    /// A set whose slots have a point size (`.appiconset`, `.stickersiconset`), by its path
+    /// relative to the root.
+    case appIconSet(path: String)
+  }
+
+  /// The name a request uses: `tabs/home` for loose files, `Namespace/mail` in a catalog.
+  public var name: String
+  /// Loose files or a catalog set.
+  public var source: Source
+  /// Every indexed file, ordered by scale, then generic before idiom-specific.
+  public var variants: [Variant]
+  /// The kind of set it comes from; `nil` for loose files.
+  public var kind: SetKind?
+
+  package init(name: String, source: Source, variants: [Variant], kind: SetKind? = nil) {
+    self.name = name
+    self.source = source
+    self.kind = kind
+    self.variants = variants.sorted { a, b in
+      if a.scale != b.scale { return a.scale < b.scale }
+      if a.idiom != b.idiom { return Asset.rank(a.idiom) < Asset.rank(b.idiom) }
+      return a.path < b.path
+    }
+  }
+
+  private static func rank(_ idiom: Idiom?) -> Int {
+    switch idiom {
+    case nil: 0
+    case .iphone: 1
+    case .ipad: 2
+    }
+  }
+
+  /// The devices a request can name and get a variant for (a watch-only set answers only
+  /// `watch`), in ``DeviceIdiom`` order; a generic file serves every device.
+  public var devices: [DeviceIdiom] {
+    DeviceIdiom.allCases.filter { device in
+      variants.contains { !$0.match.unassigned && $0.match.family.rank(for: device) != nil }
+    }
+  }
+}
