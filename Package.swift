@@ -69,7 +69,8 @@ let package = Package(
     .target(
       name: "ContactSheet",
       dependencies: [
-        "SheetManifest", "AssetIndex", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec", "Resampling", "IconGridSupport", "CFreeType",
+        "SheetManifest", "AssetIndex", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec", "Resampling",
+        "VectorRenderer", "IconGridSupport", "CFreeType",
         "CHarfBuzz",
         "CFriBidi",
       ]),

@@ -81,7 +81,7 @@ public final class AssetLibrary: Sendable {
   ///     to a power of two, 1 to 64. Threads in different lanes never touch the same
   ///     memory; each lane costs one copy of the index (about 300 bytes an asset). 16
   ///     suits a service; a tool that looks up from one thread wants 1.
-  package init(
+  package convenience init(
     root: String, cache: ImageCache = ImageCache(), limits: DecodingLimits = .default,
     decode: (@Sendable (String) throws -> Bitmap)? = nil, namespace: String? = nil, lookupLanes: Int,
     loader: (any ImageLoading)? = nil
@@ -89,23 +89,52 @@ public final class AssetLibrary: Sendable {
     guard FileSystem.isDirectory(root), let canonical = FileSystem.realPath(root) else {
       throw ResolveError(name: "", root: root, reason: .rootUnreadable("no such folder"))
     }
-    self.root = root
-    self.cache = cache
-    self.canonicalRoot = canonical
-    self.loader = loader ?? PNGLoader(limits: limits, decode: decode)
-    let catalog = AssetCatalog(root: canonical)
+    let wanted = max(1, min(64, lookupLanes))
+    try self.init(
+      root: root, canonicalRoot: canonical, cache: cache,
+      loader: loader ?? PNGLoader(limits: limits, decode: decode),
+      catalog: AssetCatalog(root: canonical), namespace: namespace,
+      laneCount: wanted == 1 ? 1 : 1 << (64 - UInt64(wanted - 1).leadingZeroBitCount))
+  }
+
+  private init(
+    root: String, canonicalRoot: String, cache: ImageCache, loader: any ImageLoading, catalog: AssetCatalog,
+    namespace: String?, laneCount: Int
+  ) throws(ResolveError) {
     if let namespace, catalog.namespace(namespace) == nil {
       throw ResolveError(
         name: namespace, root: root, reason: .unknownNamespace(available: catalog.namespaces.map(\.id)))
     }
+    self.root = root
+    self.cache = cache
+    self.canonicalRoot = canonicalRoot
+    self.loader = loader
     self.namespace = namespace
-    let wanted = max(1, min(64, lookupLanes))
-    let laneCount = wanted == 1 ? 1 : 1 << (64 - UInt64(wanted - 1).leadingZeroBitCount)
     // A snapshot per lane: a lookup retains its snapshot, and one object shared by every
     // thread would make each lookup bounce that object's reference count between cores.
     let scope = Snapshot.Scope(catalog: catalog, namespace: namespace)
     self.lanes = (0..<laneCount).map { _ in Locked(Snapshot(scope)) }
     self.laneShift = 64 - laneCount.trailingZeroBitCount
+  }
+
+  /// A library over the same index, cache and loader, confined to one name space: the
+  /// root is not indexed again.
+  ///
+  /// ```swift
+  /// let widget = try library.confined(to: "Widget")
+  /// let icon = try widget.image(named: "AppIcon", scale: 2)  // the widget's, not ambiguous
+  /// ```
+  ///
+  /// - Parameter namespace: the identifier of a name space of the index (a target's name,
+  ///   a catalog's path).
+  /// - Returns: the confined library; it sees this library's index until either is
+  ///   refreshed.
+  /// - Throws: ``ResolveError`` with ``ResolveError/Reason/unknownNamespace(available:)``
+  ///   when the index has no such name space.
+  public func confined(to namespace: String) throws(ResolveError) -> AssetLibrary {
+    try AssetLibrary(
+      root: root, canonicalRoot: canonicalRoot, cache: cache, loader: loader, catalog: catalog,
+      namespace: namespace, laneCount: lanes.count)
   }
 
   /// The current index (the root in it is the canonical path).

@@ -220,19 +220,18 @@ enum SheetCommand {
     return .sheet(options)
   }
 
-  /// The data source icons come from: the resolver's library over `assetsRoot` (loose
-  /// files and asset catalogs, the scale rule, the decoded-image cache).
+  /// The folder's sheet: one index of `assetsRoot` (every format, through `FormatLoader`),
+  /// split by name space for a folder input with no target.
   ///
-  /// - Throws: when the assets folder cannot be opened (the command exits 66), or has no
-  ///   name space `target` (64).
-  static func makeDataSource(assetsRoot: String, target: String?, traits: TraitRequest, layout: Layout? = nil)
-    throws -> LayoutSheetSource
+  /// - Throws: ``ResolveError`` when the assets folder cannot be opened (the command exits
+  ///   66), or has no name space `target` (64).
+  static func makeFolderSheet(_ options: SheetOptions, assetsRoot: String, split: Bool) throws -> FolderSheet
   {
     let library = try AssetLibrary(
-      root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), namespace: target, lookupLanes: 2,
+      root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), namespace: options.target, lookupLanes: 2,
       loader: FormatLoader())
-    return LayoutSheetSource(
-      apple: AssetLibrarySource(library, traits: traits), library: library, layout: layout)
+    return try FolderSheet(
+      library: library, traits: options.traits, layout: options.treeLayout, splitByNamespace: split)
   }
 
   /// The text renderer for labels (and, bigger, headings) at `pixelSize`: HarfBuzz and
@@ -263,10 +262,9 @@ enum SheetCommand {
       console.error("\(assetsRoot): no such assets folder")
       return ExitStatus.noInput
     }
-    let flat: LayoutSheetSource
+    let folder: FolderSheet
     do {
-      flat = try makeDataSource(
-        assetsRoot: assetsRoot, target: options.target, traits: options.traits, layout: options.treeLayout)
+      folder = try makeFolderSheet(options, assetsRoot: assetsRoot, split: folderInput)
     } catch let error as ResolveError {
       if case .unknownNamespace = error.reason {
         console.error(error.description)
@@ -282,33 +280,19 @@ enum SheetCommand {
       console.error("\(options.input): --label manifest needs a manifest INPUT, not a folder")
       return ExitStatus.usage
     }
-    var source: any SheetDataSource = flat
-    // A folder's sheet over several name spaces gets a section per name space.
-    var split: NamespaceSheet?
-    if folderInput, options.target == nil {
-      do {
-        split = try NamespaceSheet.make(flat: flat, assetsRoot: assetsRoot, traits: options.traits)
-      } catch {
-        console.error("\(assetsRoot): cannot open the assets folder: \(error)")
-        return ExitStatus.noInput
-      }
-    }
     var content: SheetContent
     do {
-      if let split {
-        source = split.source
-        content = split.content(labelledBy: options.label)
-      } else if folderInput {
-        let names = try source.assetNames()
-        guard !names.isEmpty else {
+      if folderInput {
+        content = folder.content(labelledBy: options.label)
+        guard content.tileCount > 0 else {
           console.error("\(options.input): no icons in this folder")
           return ExitStatus.dataError
         }
-        content = SheetContent(assetNames: names)
       } else {
         // Without labels an item needs no label key at all.
         content = try Manifest.load(
           contentsOf: options.input, labelKey: options.style.showLabels ? options.labelKey : nil)
+        if let label = options.label { content = content.labelled(by: label) }
       }
     } catch let error as ManifestError {
       var text = error.description
@@ -321,7 +305,6 @@ enum SheetCommand {
       console.error("\(options.input): \(error)")
       return ExitStatus.dataError
     }
-    if split == nil, let label = options.label { content = content.labelled(by: label) }
     let layout: SheetLayout
     do {
       layout = try SheetLayout(content: content, options: options.layout)
@@ -341,7 +324,7 @@ enum SheetCommand {
       return ExitStatus.noInput
     }
     let renderer = SheetRenderer(
-      content: content, layout: layout, style: options.style, dataSource: source, labels: labels,
+      content: content, layout: layout, style: options.style, dataSource: folder.dataSource, labels: labels,
       headings: headings)
     let showProgress =
       options.progress || (console.errIsTerminal && content.tileCount > progressThreshold)
@@ -355,19 +338,22 @@ enum SheetCommand {
       return ExitStatus.ioError
     }
     if showProgress { console.err("\n") }
-    let otherDevices = split?.source.sources.compactMap { ($0 as? OtherDeviceSource)?.notes.withLock { $0 } }
-    for note in (flat.notes.withLock { $0 } + (otherDevices ?? []).joined()).sorted() {
+    for note in folder.notes {
       console.err("icongrid: note: \(note)\n")
     }
     switch options.format {
-    case .json: console.out(json(summary, output: options.output, split: split).rendered() + "\n")
+    case .json:
+      console.out(
+        json(summary, output: options.output, sections: folder.sectionSummaries(summary)).rendered() + "\n")
     case .text: console.out(line(summary, output: options.output) + "\n")
     }
     let incomplete = !summary.missing.isEmpty || !summary.unreadable.isEmpty || !summary.fallbacks.isEmpty
     return options.strict && incomplete ? ExitStatus.findings : ExitStatus.success
   }
 
-  static func json(_ summary: SheetSummary, output: String, split: NamespaceSheet? = nil) -> JSONValue {
+  static func json(_ summary: SheetSummary, output: String, sections: [FolderSheet.SectionSummary] = [])
+    -> JSONValue
+  {
     var fields: [(String, JSONValue)] = [
       ("output", .string(output)),
       ("width", .int(summary.widthPixels)),
@@ -378,7 +364,24 @@ enum SheetCommand {
       ("missing", .array((summary.missing + summary.unreadable).map { .string($0) })),
       ("fallbacks", .array(summary.fallbacks.map { .string($0) })),
     ]
-    if let split { fields.append(("namespaces", split.json(summary))) }
+    if !sections.isEmpty {
+      fields.append(
+        (
+          "namespaces",
+          .array(
+            sections.map {
+              .object([
+                ("title", .string($0.section.title)),
+                ("namespace", $0.section.namespace.map(JSONValue.string) ?? .null),
+                ("kind", .string($0.section.kind)),
+                ("idiom", $0.section.device.map { .string($0.rawValue) } ?? .null),
+                ("tiles", .int($0.section.names.count)),
+                ("missing", .array($0.missing.map { .string($0) })),
+                ("fallbacks", .array($0.fallbacks.map { .string($0) })),
+              ])
+            })
+        ))
+    }
     return .object(fields)
   }
 

@@ -1,8 +1,6 @@
 import AssetIndex
 import AssetResolver
-import ContactSheet
 import IconGridSupport
-import ImageDecoding
 import SheetManifest
 
 /// A folder's sheet with a section per name space, so that a name several targets (or
@@ -12,26 +10,13 @@ import SheetManifest
 /// name, then catalogs no target compiles, then a root's loose files), its tiles resolved
 /// by a library confined to it. Flutter, React Native and Android assets, which belong to no
 /// Apple name space, follow in one section of their own, resolved as on a flat sheet. A tree
-/// with at most one Apple name space is not split (``make(flat:assetsRoot:traits:)`` returns
+/// with at most one Apple name space is not split (``make(flat:traits:)`` returns
 /// `nil`), so its sheet stays the flat one.
 ///
 /// Loose files of a project that no target copies are in no name space and on no sheet:
 /// no bundle ships them (they are screenshots, snapshot-test images, documentation).
-struct NamespaceSheet {
-  /// One section: the name space it shows and its asset names, sorted, each once.
-  struct Part: Sendable {
-    /// The header row.
-    var title: String
-    /// The name space's identifier; `nil` for the Flutter, React Native and Android part.
-    var namespace: String?
-    /// `target`, `catalog`, `files`, or the layouts of a non-Apple part (`flutter`).
-    var kind: String
-    /// The asset names as the part's source resolves them.
-    var names: [String]
-    /// The device its tiles are drawn for, when the section chose it (a Mac or watch
-    /// target); `nil` for the command's own (`--idiom`, or a generic iOS screen).
-    var device: DeviceIdiom? = nil
-  }
+struct NamespaceSections {
+  typealias Part = FolderSheet.Section
 
   /// The sections, top to bottom.
   let parts: [Part]
@@ -42,15 +27,12 @@ struct NamespaceSheet {
   /// Apple name space with assets, or is read in another layout than Apple's.
   ///
   /// - Parameters:
-  ///   - flat: the whole tree's source (its library, traits and layout are reused).
-  ///   - assetsRoot: the folder, as given; each name space's library indexes it again.
+  ///   - flat: the whole tree's source (its library, traits and layout are reused; each
+  ///     section's library is the flat one confined to a name space, not a new index).
   ///   - traits: the device and traits icons are drawn for.
   /// - Returns: the split sheet, or `nil` to draw the flat one.
-  /// - Throws: ``ResolveError`` when a name space's library cannot be made (the folder
-  ///   changed under the command).
-  static func make(flat: LayoutSheetSource, assetsRoot: String, traits: TraitRequest) throws
-    -> NamespaceSheet?
-  {
+  /// - Throws: ``ResolveError`` when a name space of the index cannot be confined to.
+  static func make(flat: AssetTreeSource, traits: TraitRequest) throws(ResolveError) -> NamespaceSections? {
     guard flat.layout == nil || flat.layout == .apple else { return nil }
     let catalog = flat.library.catalog
     let spaces = catalog.namespaces.filter { !$0.assets.isEmpty }
@@ -59,9 +41,7 @@ struct NamespaceSheet {
     var parts: [Part] = []
     var sources: [any SheetDataSource] = []
     for space in spaces {
-      let library = try AssetLibrary(
-        root: assetsRoot, cache: flat.library.cache, namespace: space.id, lookupLanes: 2,
-        loader: FormatLoader())
+      let library = try flat.library.confined(to: space.id)
       // A target for no iOS device is drawn as its own device sees it, unless --idiom says.
       let device = traits.idiom == nil ? space.target.flatMap(nonIOSDevice) : nil
       var spaceTraits = traits
@@ -94,7 +74,7 @@ struct NamespaceSheet {
         if tiles[key] == nil { tiles[key] = .init(part: index, name: name) }
       }
     }
-    return NamespaceSheet(parts: parts, source: NamespacedSheetSource(tiles: tiles, sources: sources))
+    return NamespaceSections(parts: parts, source: NamespacedSheetSource(tiles: tiles, sources: sources))
   }
 
   /// The sheet's content: a titled section per part, each tile labelled by `label` (the
@@ -114,11 +94,11 @@ struct NamespaceSheet {
       })
   }
 
-  /// What `--format json` says of each section: its name space, tiles and placeholders.
+  /// What each section's tiles came to: its placeholders and fallbacks.
   ///
   /// - Parameter summary: what the renderer reported, by tile key.
   /// - Returns: an array of one object per section, in sheet order.
-  func json(_ summary: SheetSummary) -> JSONValue {
+  func summaries(_ summary: SheetSummary) -> [FolderSheet.SectionSummary] {
     var missing = Array(repeating: [String](), count: parts.count)
     var fallbacks = missing
     for key in summary.missing + summary.unreadable {
@@ -127,18 +107,10 @@ struct NamespaceSheet {
     for key in summary.fallbacks {
       if let tile = source.tiles[key] { fallbacks[tile.part].append(tile.name) }
     }
-    return .array(
-      parts.enumerated().map { index, part in
-        .object([
-          ("title", .string(part.title)),
-          ("namespace", part.namespace.map(JSONValue.string) ?? .null),
-          ("kind", .string(part.kind)),
-          ("idiom", part.device.map { .string($0.rawValue) } ?? .null),
-          ("tiles", .int(part.names.count)),
-          ("missing", .array(missing[index].map { .string($0) })),
-          ("fallbacks", .array(fallbacks[index].map { .string($0) })),
-        ])
-      })
+    return parts.enumerated().map { index, part in
+      FolderSheet.SectionSummary(
+        section: part, missing: missing[index], fallbacks: fallbacks[index])
+    }
   }
 
   /// A tile's key: the asset name and its name space, as warnings and the summary show it

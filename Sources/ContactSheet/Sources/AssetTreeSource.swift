@@ -1,6 +1,5 @@
 import AssetIndex
 import AssetResolver
-import ContactSheet
 import Foundation
 import IconGridSupport
 import ImageCore
@@ -19,21 +18,49 @@ import VectorRenderer
 /// sheet's scale, with `@color/` references from the res folder's `values/` files; what it
 /// cannot draw is a placeholder with the reason. A nine-patch is drawn without its border of
 /// marks.
-struct LayoutSheetSource: SheetDataSource {
+///
+/// ```swift
+/// let library = try AssetLibrary(root: "android_app", loader: FormatLoader())
+/// let source = AssetTreeSource(library: library)
+/// let icon = try source.icon(named: "drawable/ic_launcher", scale: 2)  // xhdpi
+/// ```
+public struct AssetTreeSource: SheetDataSource {
   let apple: AssetLibrarySource
-  let library: AssetLibrary
-  /// The `--layout` override; `nil` to detect.
-  let layout: Layout?
+  /// The library icons resolve in.
+  public let library: AssetLibrary
+  /// The layout the whole tree is read in; `nil` to detect each part's.
+  public let layout: Layout?
   /// What the sheet drew instead of what the rule chose, said once per asset.
-  let notes = Locked<[String]>([])
+  let drawnNotes = Locked<[String]>([])
   /// Each res folder's colours, read once.
   let colorTables = Locked<[String: AndroidColorTable]>([:])
+
+  /// Creates a source over `library`.
+  ///
+  /// - Parameters:
+  ///   - library: where icons resolve; give it `ImageDecoding`'s `FormatLoader` to draw every
+  ///     format.
+  ///   - traits: the device and traits Apple assets are drawn for (the scale is the sheet's).
+  ///   - layout: read the whole tree in this layout; `nil` to detect each part's.
+  public init(library: AssetLibrary, traits: TraitRequest = TraitRequest(scale: 1), layout: Layout? = nil) {
+    self.apple = AssetLibrarySource(library, traits: traits)
+    self.library = library
+    self.layout = layout
+  }
+
+  /// What was drawn otherwise than the platform's rule chose (an adaptive icon's bitmap, an
+  /// enlarged density, a selector's default item), one sentence per asset, in drawing order.
+  public var notes: [String] { drawnNotes.withLock { $0 } }
 
   /// The box a drawable without a size of its own (a shape without `<size>`) is drawn in:
   /// the sheet's default icon box, in points.
   static let sizelessBox = VectorImage.PointSize(width: 60, height: 60)
 
-  func assetNames() throws -> [String] {
+  /// Every asset name: the Apple index's and the other layouts', sorted, each once.
+  ///
+  /// - Returns: the names.
+  /// - Throws: nothing the index has not already read.
+  public func assetNames() throws -> [String] {
     let names = (layout == nil || layout == .apple ? try apple.assetNames() : []) + layoutAssetNames()
     var unique: [String] = []
     for name in names.sorted() where name != unique.last { unique.append(name) }
@@ -50,7 +77,14 @@ struct LayoutSheetSource: SheetDataSource {
     return assets.map { count[$0.name, default: 0] > 1 ? $0.qualifiedName : $0.name }
   }
 
-  func icon(named name: String, scale: Int) throws -> SheetIcon {
+  /// The icon by its platform's rule at the sheet's scale.
+  ///
+  /// - Parameters:
+  ///   - name: an Apple asset name, or a Flutter, React Native or Android one.
+  ///   - scale: the sheet's scale.
+  /// - Returns: the icon, resampled to the sheet's scale when its file is drawn for another.
+  /// - Throws: ``SheetIconError`` when no file exists or it cannot be drawn.
+  public func icon(named name: String, scale: Int) throws -> SheetIcon {
     if layout == nil || layout == .apple {
       do {
         return try apple.icon(named: name, scale: scale)
@@ -79,7 +113,7 @@ struct LayoutSheetSource: SheetDataSource {
           name: name,
           reason: "\(winner.path) is an Android adaptive icon (XML) with no bitmap beside it; not rendered")
       }
-      notes.withLock {
+      drawnNotes.withLock {
         $0.append(
           "\(name): \(winner.path) (XML, API \(level)+) is not rendered; drew \(bitmapFile.path), what API \(level - 1) gets"
         )
@@ -105,7 +139,7 @@ struct LayoutSheetSource: SheetDataSource {
     let width = max(1, Int((Double(bitmap.width) / fileScale * Double(scale)).rounded()))
     let height = max(1, Int((Double(bitmap.height) / fileScale * Double(scale)).rounded()))
     if enlarged {
-      notes.withLock {
+      drawnNotes.withLock {
         $0.append(
           "\(name): drew \(chosen.path) (\(chosen.label)), enlarged to \(scale)x as the platform would")
       }
@@ -139,7 +173,7 @@ struct LayoutSheetSource: SheetDataSource {
       let drawable = try AndroidDrawable(
         contentsOf: resolution.fullPath, colors: colorTable(forDrawable: resolution.fullPath))
       for warning in drawable.warnings {
-        notes.withLock {
+        drawnNotes.withLock {
           $0.append("\(name): \(warning.replacingOccurrences(of: resolution.fullPath, with: file))")
         }
       }
@@ -147,7 +181,7 @@ struct LayoutSheetSource: SheetDataSource {
         return try referencedIcon(reference, from: file, name: name, scale: scale, depth: depth)
       }
       if drawable.pointSize == nil {
-        notes.withLock {
+        drawnNotes.withLock {
           $0.append(
             "\(name): \(file) (a <\(drawable.kind)>) has no size of its own; drawn at the \(Int(Self.sizelessBox.width)) pt icon box"
           )
@@ -184,7 +218,7 @@ struct LayoutSheetSource: SheetDataSource {
       throw SheetIconError.unreadable(
         name: name, reason: "\(file) is a selector whose default item \(reference) is not in the tree")
     }
-    notes.withLock {
+    drawnNotes.withLock {
       $0.append("\(name): \(file) is a selector; drew its default item, \(resolution.winner.path)")
     }
     if LayoutCatalog.fileExtension(resolution.winner.path) == "xml" {
