@@ -183,6 +183,13 @@ struct AndroidIconCheck {
     for name in groups.keys.sorted() {
       for configuration in groups[name]!.keys.sorted() {
         let files = groups[name]![configuration]!
+        // One file copied into every density is reported as a copy (android-duplicate-config);
+        // its dp sizes differ only because it was not resized.
+        if files.count > 1, Set(files.compactMap { images[join($0.folder, name)]?.byteCount }).count == 1,
+          Set(files.map { layoutFileBytes(Finding.join(root, join($0.folder, name))) ?? [] }).count == 1
+        {
+          continue
+        }
         // lint divides by the factor of the first density it tests the folder name for.
         let dips = files.map {
           file -> (folder: String, px: LayoutImage.PixelSize, dp: LayoutImage.PixelSize) in
@@ -276,6 +283,14 @@ struct AndroidIconCheck {
     for same in classes {
       // The material icons' foo_24dp.png / foo_48dp.png: the same pixels at another size, on purpose.
       if same.allSatisfy({ Self.dpInName($0.name) != nil }) { continue }
+      // A launcher icon and its round variant may be one picture (a round icon's own file):
+      // `ic_launcher` and `ic_launcher_round` are two resources the launcher picks between.
+      let bases = Set(same.map { Self.baseName($0.name) })
+      if bases.count == 2, let short = bases.min(by: { $0.count < $1.count }),
+        bases.contains(short + "_round")
+      {
+        continue
+      }
       let sorted = same.sorted { join($0.folder, $0.name) < join($1.folder, $1.name) }
       let first = sorted[0]
       if Set(sorted.map(\.name)).count == 1 {
@@ -457,13 +472,71 @@ struct AndroidIconCheck {
 
   // MARK: IconExpectedSize (launcher icons)
 
+  /// The drawables the launcher draws as the app's icon: what the module's manifest names
+  /// with `android:icon` and `android:roundIcon`, else (no manifest beside `res`) the
+  /// `ic_launcher…` names lint assumes; never a layer of an `<adaptive-icon>`, which is
+  /// 108 dp with the icon in its middle 72 dp.
+  func launcherNames() -> Set<String>? {
+    let manifest = Finding.join(root, Finding.join(parent(res), "AndroidManifest.xml"))
+    guard let bytes = layoutFileBytes(manifest) else { return nil }
+    let text = String(decoding: bytes, as: UTF8.self)
+    var names: Set<String> = []
+    // Only the application's and its activities' icons are launcher icons (a tile service's
+    // or a notification's `android:icon` is not).
+    for element in ["<application", "<activity", "<activity-alias"] {
+      var rest = text[...]
+      while let start = rest.range(of: element) {
+        let tail = rest[start.upperBound...]
+        guard let close = tail.firstIndex(of: ">") else { break }
+        let tag = tail[..<close]
+        rest = tail[close...]
+        guard tag.first.map({ $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }) ?? false else {
+          continue
+        }
+        for attribute in ["android:icon=\"", "android:roundIcon=\""] {
+          guard let range = tag.range(of: attribute), let end = tag[range.upperBound...].firstIndex(of: "\"")
+          else { continue }
+          let value = tag[range.upperBound..<end]
+          if let slash = value.lastIndex(of: "/"),
+            value.hasPrefix("@mipmap/") || value.hasPrefix("@drawable/")
+          {
+            names.insert(String(value[value.index(after: slash)...]))
+          }
+        }
+      }
+    }
+    return names
+  }
+
+  /// The drawables `<adaptive-icon>` files of this `res` use as layers (foreground,
+  /// background, monochrome): 108 dp, not launcher icons.
+  func adaptiveLayers() -> Set<String> {
+    var layers: Set<String> = []
+    for folder in folders.keys where folder.contains("anydpi") {
+      for name in folders[folder]! where Self.hasSuffix(name, ".xml") {
+        guard let bytes = layoutFileBytes(Finding.join(root, join(folder, name))) else { continue }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.contains("<adaptive-icon") else { continue }
+        for piece in text.split(separator: "\"") {
+          guard piece.hasPrefix("@mipmap/") || piece.hasPrefix("@drawable/"),
+            let slash = piece.lastIndex(of: "/")
+          else { continue }
+          layers.insert(String(piece[piece.index(after: slash)...]))
+        }
+      }
+    }
+    return layers
+  }
+
   func launcherSizes() -> [LayoutFinding] {
     var found: [LayoutFinding] = []
+    let layers = adaptiveLayers()
+    let named = launcherNames()
     for folder in folders.keys.sorted() {
       guard let dpi = Self.launcherDPI(folder) else { continue }
       for name in folders[folder]!
-      where Self.baseName(name).hasPrefix("ic_launcher") && Self.isBitmap(name)
-        && !Self.hasSuffix(name, ".9.png")
+      where (named.map { $0.contains(Self.baseName(name)) } ?? Self.baseName(name).hasPrefix("ic_launcher"))
+        && !layers.contains(Self.baseName(name)) && Self.isBitmap(name) && !Self.hasSuffix(name, ".9.png")
       {
         guard let size = images[join(folder, name)]?.size else { continue }
         let expected = dpi.exact ?? 48 * dpi.value / 160

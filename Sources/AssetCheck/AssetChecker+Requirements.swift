@@ -1,34 +1,50 @@
 import AssetIndex
 import AssetResolver
 
-/// An asset `check` holds to a scale requirement, with that requirement.
-public struct RequiredScales: Sendable, Hashable {
-  /// The asset.
-  public var asset: Asset
-  /// The scales its name spaces need (over all of them, for an asset several targets share).
-  public var requirement: ScaleRequirement
-  /// The scales required of its `idiom` images: ``ScaleRequirement/iPadScales`` for iPad
-  /// ones, ``ScaleRequirement/scales`` otherwise.
-  ///
-  /// - Parameter idiom: the images' idiom; `nil` for universal.
-  /// - Returns: the scales, ascending.
-  public func scales(for idiom: Idiom?) -> [Int] { requirement.scales(forIPad: idiom == .ipad) }
-}
-
 extension AssetChecker {
-  /// The assets a check of `catalog` looks at (one target's with ``CheckConfiguration/target``,
-  /// without preview assets unless asked), each with the scales `missing-scale` requires of
-  /// it: what `icongrid derive` makes.
+  /// The scales the assets a check of `catalog` looks at (one target's with
+  /// ``CheckConfiguration/target``, without preview assets unless asked) need and lack,
+  /// each with why and the files of its group: what `missing-scale` reports (those no
+  /// higher-scale file serves) and `icongrid derive` makes (those a higher-scale file can
+  /// be scaled down to).
+  ///
+  /// Only images drawn at their point size have gaps: icon files, launch images, stickers,
+  /// colour swatches and masters are chosen or drawn otherwise.
   ///
   /// - Parameters:
   ///   - catalog: an indexed root.
   ///   - configuration: `requiredScales`, `target` and `includePreviews` are read.
-  /// - Returns: the assets in the check's order.
-  public static func scaleRequirements(of catalog: AssetCatalog, configuration: CheckConfiguration)
-    -> [RequiredScales]
-  {
-    let check = RootCheck(catalog: catalog, configuration: configuration)
-    return check.assets.map { RequiredScales(asset: $0, requirement: check.requirement(of: $0)) }
+  /// - Returns: the gaps in the check's order of assets.
+  public static func scaleGaps(of catalog: AssetCatalog, configuration: CheckConfiguration) -> [ScaleGap] {
+    var check = RootCheck(catalog: catalog, configuration: configuration)
+    check.inspectFiles()
+    var gaps: [ScaleGap] = []
+    for asset in check.assets {
+      switch asset.source {
+      case .looseFiles:
+        let variants = asset.variants.filter { $0.suspiciousSuffix == nil }
+        guard !variants.isEmpty, check.role(ofLoose: asset).hasScaleFamily,
+          !asset.location.split(separator: "/").contains(where: { $0.hasSuffix(".ckcomplication") })
+        else { continue }
+        if case .master = check.role(ofLoose: asset) { continue }
+        for idiom in RootCheck.idiomGroups(variants) {
+          gaps += check.looseGaps(asset, variants: variants, idiom: idiom)
+        }
+      case .imageSet(let path):
+        guard let set = check.setsByPath[path], set.isValid, set.kind == .imageSet else { continue }
+        let files = set.slots.compactMap(\.filename)
+        let role = check.role(ofSet: asset, set: set, files: asset.variants.filter { $0.isSelectable })
+        guard !files.isEmpty, role.hasScaleFamily,
+          !files.allSatisfy({ [".pdf", ".svg"].contains(fileExtension($0)) }),
+          !set.slots.allSatisfy({ $0.filename == nil || $0.scale == nil })
+        else { continue }
+        if case .master = role { continue }
+        gaps += check.setGaps(asset, slots: set.slots)
+      case .appIconSet:
+        continue
+      }
+    }
+    return gaps
   }
 }
 

@@ -49,11 +49,6 @@ public struct CheckConfiguration: Sendable, Hashable {
     self.includePreviews = includePreviews
   }
 
-  /// The requirement where no project says otherwise.
-  var fallbackRequirement: ScaleRequirement {
-    if let requiredScales { return ScaleRequirement(scales: requiredScales, reason: "given with --require") }
-    return ScaleRequirement(scales: [2], reason: "the default; --require changes it")
-  }
 }
 
 /// Runs the rules over roots of loose icons and asset catalogs.
@@ -108,7 +103,8 @@ public enum AssetChecker {
         !run.looseFilesAreMetros || run.assets.contains { $0.source != .looseFiles }
       }.map {
         CheckReport.Requirement(
-          scales: $0.requirement.scales, reason: $0.requirement.reason, namespaces: $0.namespaces)
+          scales: $0.requirement.scales(for: nil).map(\.scale), reason: $0.requirement.summary,
+          namespaces: $0.namespaces)
       },
       skipped: catalog.skipped.filter { !run.layoutFiles.contains($0.path) }.map {
         CheckReport.Skipped(path: $0.path, reason: $0.reason.description)
@@ -119,7 +115,8 @@ public enum AssetChecker {
         }
         + run.looseSkips.filter { _ in !run.looseFilesAreMetros }.sorted { $0.key < $1.key }.map {
           CheckReport.Skipped(path: $0.key, reason: $0.value)
-        })
+        }
+        + run.masterSets.sorted().map { CheckReport.Skipped(path: $0, reason: "large-single-image") })
     summary.namespaces = catalog.namespaces.map(\.id)
     summary.notes = run.layoutNotes
     // `--ignore IconDensities` drops the rule that lint id aliases.

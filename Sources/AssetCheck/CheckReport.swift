@@ -111,6 +111,8 @@ public struct CheckReport: Sendable {
   public var errorCount: Int { findings.count { $0.severity == .error } }
   /// Findings that are warnings.
   public var warningCount: Int { findings.count { $0.severity == .warning } }
+  /// Findings that are notes.
+  public var noteCount: Int { findings.count { $0.severity == .note } }
 
   /// Whether the check fails: any error, or with `strict` any warning too.
   ///
@@ -122,7 +124,7 @@ public struct CheckReport: Sendable {
 
   /// Whether a finding counts as a failure (an error, or a warning under `strict`).
   static func isFailure(_ finding: Finding, strict: Bool) -> Bool {
-    finding.severity == .error || strict
+    finding.severity == .error || (strict && finding.severity == .warning)
   }
 
   private static func sorted(_ findings: [Finding], roots: [String]) -> [Finding] {

@@ -21,6 +21,10 @@ struct FileFacts: Sendable {
   var header: PNGHeader?
   /// Why the file is not a PNG a device can load; `nil` when it is (as far as was read).
   var problem: String?
+  /// The raster format the bytes are when they are not PNG but one Apple's ImageIO decodes
+  /// (JPEG, WebP, HEIC, AVIF, GIF): inside an asset catalog, actool reads such a file by its
+  /// content and ships it.
+  var foreignRaster: ImageFormat?
   /// Whether a `tRNS` chunk precedes the image data; `nil` when not looked for.
   var hasTransparencyChunk: Bool?
   /// How many pixels are not fully opaque, for a file with an alpha channel or `tRNS`
@@ -108,6 +112,11 @@ enum FileInspector {
       facts.problem =
         inspection.header == nil
         ? foreign(inspection).map { "not a PNG: \($0)" } ?? problem.message : problem.message
+      if inspection.header == nil, let format = inspection.format,
+        [.jpeg, .webp, .heic, .avif, .gif].contains(format)
+      {
+        facts.foreignRaster = format
+      }
       return facts
     }
     guard request.decode || request.transparency || request.digest != .none else { return facts }

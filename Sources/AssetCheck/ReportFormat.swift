@@ -65,6 +65,7 @@ extension CheckReport {
       line += "no problems"
     } else {
       line += "\(plural(errorCount, "error")), \(plural(warningCount, "warning"))"
+      if noteCount > 0 { line += ", \(plural(noteCount, "note"))" }
     }
     if suppressed > 0 {
       line += " (\(plural(suppressed, "finding")) in the baseline not shown)"
@@ -104,7 +105,7 @@ extension CheckReport {
       for reason in byReason.keys.sorted() {
         let paths = byReason[reason]!
         lines.append(
-          "\(root.path): note: not checked: \(plural(paths.count, SetKind(rawValue: reason) == nil ? "file" : "set")) "
+          "\(root.path): note: not checked: \(plural(paths.count, reason == "catalog-in-no-target" ? "catalog" : SetKind(rawValue: reason) == nil ? "file" : "set")) "
             + CheckReport.why(reason)
             + (verbose ? "" : " (--verbose lists them)"))
         if verbose { lines += paths.map { "\(Finding.join(root.path, $0)): note: not checked (\(reason))" } }
@@ -123,6 +124,14 @@ extension CheckReport {
     case "android-project": "of an Android project (store art and resources, not UIKit's images)"
     case "javascript-project": "of a JavaScript project (Metro's or the web's rules, not UIKit's)"
     case "large-single-image": "that are single images of 1000 px or more (masters, artwork; no @2x expected)"
+    case "outside-app-folders":
+      "outside every app folder (no folder with an Info.plist, asset catalog or Package.swift holds them: "
+        + "README, website or design images, which no bundle ships)"
+    case "no-apple-app":
+      "of an Android, Flutter or JavaScript tree with no Apple app in it (no Xcode project, Info.plist, "
+        + "asset catalog or Package.swift): store art and documentation, not UIKit's images"
+    case "documentation": "in documentation or store-metadata folders (fastlane, docs, screenshots, metadata)"
+    case "catalog-in-no-target": "that no target of the project compiles (they ship in no bundle)"
     case "preview-assets": "in development assets (Preview Assets; --include-previews checks them)"
     default:
       SetKind(rawValue: reason)?.skipReason.map { "of kind \(reason) (\($0))" } ?? "(\(reason))"
@@ -191,7 +200,9 @@ extension CheckReport {
   private func githubReport() -> String {
     var out = ""
     for finding in findings {
-      out += "::\(finding.severity.rawValue) file=\(GitHubCommand.property(finding.path))"
+      // GitHub's annotation levels are error, warning and notice.
+      let level = finding.severity == .note ? "notice" : finding.severity.rawValue
+      out += "::\(level) file=\(GitHubCommand.property(finding.path))"
       out += ",title=\(GitHubCommand.property(finding.rule.id))"
       out += "::\(GitHubCommand.data(finding.message))\n"
     }

@@ -39,7 +39,21 @@ extension RootCheck {
       case .duplicateName:
         // The problem is recorded at the second copy's location: a set folder or a loose file.
         let name = setsByPath[problem.path]?.name ?? looseByLocation[problem.path]
-        add(.duplicateName, problem.path, asset: name, problem.message)
+        // Two app icon sets of one name matter only to a target that uses that name as its icon.
+        if setsByPath[problem.path]?.kind == .appIconSet, let name,
+          !namespaces.contains(where: { space in
+            space.target.map { $0.effectiveAppIconName == name || $0.alternateAppIconNames.contains(name) }
+              ?? false && space.assets.contains { $0.location == problem.path }
+          })
+        {
+          add(
+            .duplicateName, problem.path, asset: name,
+            problem.message
+              + "; no target that holds both uses \"\(name)\" as its icon, so nothing asks for it",
+            severity: .note)
+        } else {
+          add(.duplicateName, problem.path, asset: name, problem.message)
+        }
       case .nonUTF8Name:
         add(.badFileName, problem.path, asset: nil, problem.message)
       case .symlinkOutsideRoot:
@@ -111,11 +125,26 @@ extension RootCheck {
         let first = spellings[0]
         let firstPath = Finding.join(catalog.root, first.location)
         for other in spellings.dropFirst() {
-          add(
-            .caseConflict, other.location, asset: other.name,
-            "asset \"\(other.name)\" and asset \"\(first.name)\" (\(firstPath)) differ only in case in "
-              + "\(space.kind) \(space.id); on a case-insensitive disk (the Mac default) one replaces the other"
-          )
+          // Two folders of one catalog folder, or two loose files copied flat into one
+          // bundle, are one file on a case-insensitive disk; sets in different folders are
+          // only names in the compiled catalog.
+          let collide =
+            (first.source == .looseFiles && other.source == .looseFiles)
+            || (first.source != .looseFiles && other.source != .looseFiles
+              && parent(first.location) == parent(other.location))
+          if collide {
+            add(
+              .caseConflict, other.location, asset: other.name,
+              "asset \"\(other.name)\" and asset \"\(first.name)\" (\(firstPath)) differ only in case in "
+                + "\(space.kind) \(space.id); on a case-insensitive disk (the Mac default) one replaces the other"
+            )
+          } else {
+            add(
+              .caseConflict, other.location, asset: other.name,
+              "asset \"\(other.name)\" and asset \"\(first.name)\" (\(firstPath)) differ only in case in "
+                + "\(space.kind) \(space.id); they are in different folders, so both ship, but names that differ only "
+                + "in case are easily mistaken for each other", severity: .note)
+          }
         }
       }
     }

@@ -117,7 +117,19 @@ extension RootCheck {
   mutating func fileRules(_ path: String, _ facts: FileFacts) {
     let asset = owner[path].flatMap { names[$0] }
     if let problem = facts.problem {
-      add(.unreadable, path, asset: asset, problem)
+      if let format = facts.foreignRaster,
+        path.split(separator: "/").contains(where: { $0.hasSuffix(".xcassets") })
+      {
+        // actool compiles a catalog image from its content through ImageIO, which reads it:
+        // it ships; only tools that trust the extension are misled.
+        add(
+          .unreadable, path, asset: asset,
+          "holds \(format.name) data under a .png name; actool reads catalog images by their content, so it ships, "
+            + "but tools that trust the extension do not read it: convert it to PNG or rename it",
+          severity: .note)
+      } else {
+        add(.unreadable, path, asset: asset, problem)
+      }
     }
     if facts.header?.isCgBI == true {
       let file = lastComponent(path)

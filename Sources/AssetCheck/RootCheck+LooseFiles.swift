@@ -17,7 +17,17 @@ extension RootCheck {
   mutating func looseRules(_ asset: Asset) {
     for variant in asset.variants {
       guard let suffix = variant.suspiciousSuffix else { continue }
-      add(.suffixCase, variant.path, asset: asset.name, suffixMessage(lastComponent(variant.path), suffix))
+      // With a file of the same name without the suffix, the device gets that one: the wrong
+      // image for its idiom, not none.
+      let intended =
+        asset.name.hasSuffix(suffix)
+        ? AssetName(parsing: String(asset.name.dropLast(suffix.count)) + ".png").base : nil
+      let fallback = intended.flatMap { intended in
+        assets.first { $0.name == intended && $0.source == .looseFiles }
+      }
+      var message = suffixMessage(lastComponent(variant.path), suffix)
+      if let fallback { message += "; until then a device gets \(lastComponent(fallback.location)) instead" }
+      add(.suffixCase, variant.path, asset: asset.name, message, severity: fallback == nil ? nil : .warning)
     }
     let variants = asset.variants.filter { $0.suspiciousSuffix == nil }
     // A ClockKit complication bundle's images are named by its manifest, drawn at the size
@@ -25,32 +35,43 @@ extension RootCheck {
     guard !variants.isEmpty,
       !asset.location.split(separator: "/").contains(where: { $0.hasSuffix(".ckcomplication") })
     else { return }
-    var groups: [Idiom?] = []
-    if variants.contains(where: { $0.idiom == nil }) { groups.append(nil) }
-    for idiom in Idiom.allCases where variants.contains(where: { $0.idiom == idiom }) { groups.append(idiom) }
-    for idiom in groups {
-      let own = variants.filter { $0.idiom == idiom }
-      let covered = Set(variants.filter { $0.idiom == nil || $0.idiom == idiom }.map(\.scale))
-      guard let reference = own.max(by: { $0.scale < $1.scale }) else { continue }
-      for scale in required(for: idiom, of: asset) where !covered.contains(scale) {
+    let role = role(ofLoose: asset)
+    for idiom in RootCheck.idiomGroups(variants) {
+      for gap in looseGaps(asset, variants: variants, idiom: idiom) {
+        guard role.hasScaleFamily, let severity = RootCheck.severity(of: gap, role: role),
+          let reference = gap.sources.max(by: { $0.scale < $1.scale })
+        else { continue }
+        let scale = gap.need.scale
         let name = AssetName(parsing: lastComponent(reference.path))
         let wanted = AssetName(base: name.base, scale: scale == 1 ? nil : scale, idiom: idiom, ext: name.ext)
-        var message = "no @\(scale)x\(idiom.map { "~\($0)" } ?? "") variant: add \(wanted.fileName)"
-        if reference.scale > scale {
-          message += " (`icongrid derive --write` makes it from \(lastComponent(reference.path)))"
-        }
+        var message =
+          "no @\(scale)x\(idiom.map { "~\($0)" } ?? "") variant: add \(wanted.fileName) (\(gap.need.reason))"
+          + RootCheck.roleClause(role)
         if let misspelt = misspelt(asset.name) {
           message += " (\(misspelt) is there, but its suffix is misspelt)"
         }
-        add(.missingScale, reference.path, asset: asset.name, message)
+        add(.missingScale, reference.path, asset: asset.name, message, severity: severity)
       }
     }
-    for idiom in groups { sizeRule(asset, variants.filter { $0.idiom == idiom }) }
+    if role.hasScaleFamily {
+      for idiom in RootCheck.idiomGroups(variants) { sizeRule(asset, variants.filter { $0.idiom == idiom }) }
+    }
+    if role == .launchImage { launchImageRule(asset, variants) }
   }
 
-  /// The scales required of variants for `idiom`.
-  func required(for idiom: Idiom?, of asset: Asset) -> [Int] {
-    requirement(of: asset).scales(forIPad: idiom == .ipad)
+  /// The idioms loose files are grouped by: generic first, then `~iphone`, `~ipad`.
+  static func idiomGroups(_ variants: [Variant]) -> [Idiom?] {
+    var groups: [Idiom?] = []
+    if variants.contains(where: { $0.idiom == nil }) { groups.append(nil) }
+    for idiom in Idiom.allCases where variants.contains(where: { $0.idiom == idiom }) { groups.append(idiom) }
+    return groups
+  }
+
+  /// The gaps of a loose asset's `idiom` files; generic files serve the idiom's devices too.
+  func looseGaps(_ asset: Asset, variants: [Variant], idiom: Idiom?) -> [ScaleGap] {
+    let own = variants.filter { $0.idiom == idiom }
+    let files = Set(variants.filter { $0.idiom == nil || $0.idiom == idiom }.map(\.scale))
+    return gaps(of: asset, device: idiom.map(DeviceIdiom.init), files: files, idiom: idiom, sources: own)
   }
 
   /// A loose file whose misspelt suffix makes it miss the asset `name`.
@@ -77,7 +98,18 @@ extension RootCheck {
   /// size-mismatch over variants of one trait group (one idiom for loose files): point
   /// size from the highest scale.
   mutating func sizeRule(_ asset: Asset, _ variants: [Variant], traits: SlotTraits? = nil) {
-    let sized = variants.compactMap { variant in facts[variant.path]?.header.map { (variant, $0) } }
+    var sized = variants.compactMap { variant in facts[variant.path]?.header.map { (variant, $0) } }
+    // One file in every slot (the same bytes at each scale) is a master drawn resized.
+    let prints = Set(sized.map { facts[$0.0.path].map { "\($0.byteCount) \($0.tailCRC)" } ?? $0.0.path })
+    guard prints.count > 1 else { return }
+    // The point size comes from a scale the devices use: no Mac, iPad, TV or watch is 3x.
+    let requirement = requirement(of: asset)
+    let device = traits.flatMap(RootCheck.device(ofSlot:))
+    if let needs = RootCheck.needs(of: device, in: requirement), !needs.contains(where: { $0.scale == 3 }),
+      !requirement.devices.isEmpty
+    {
+      sized = sized.filter { $0.0.scale < 3 }
+    }
     guard sized.count > 1, let (reference, top) = sized.max(by: { $0.0.scale < $1.0.scale }) else { return }
     let pointWidth = Double(top.width) / Double(reference.scale)
     let pointHeight = Double(top.height) / Double(reference.scale)
@@ -85,12 +117,28 @@ extension RootCheck {
       let width = pointWidth * Double(variant.scale)
       let height = pointHeight * Double(variant.scale)
       guard abs(Double(header.width) - width) > 1 || abs(Double(header.height) - height) > 1 else { continue }
+      // A copy of another scale's file, or a changed aspect, draws the image wrong for certain;
+      // another drawing of the same shape at another size may be deliberate pixel-fitting
+      // that the view fits to its box.
+      let copied = sized.contains {
+        $0.0.path != variant.path && $0.1.width == header.width && $0.1.height == header.height
+      }
+      let aspect = Double(header.width) / Double(max(1, header.height))
+      let distorted = abs(aspect / (pointWidth / max(0.001, pointHeight)) - 1) > 0.15
+      let certain = copied || distorted
       add(
         .sizeMismatch, variant.path, asset: asset.name,
         "is \(header.width)×\(header.height) px at @\(variant.scale)x\(conditions(traits)); "
           + "expected \(pixels(width))×\(pixels(height)) px (\(variant.scale) × "
           + "\(number(pointWidth))×\(number(pointHeight)) pt, from "
-          + "\(lastComponent(reference.path)) at \(top.width)×\(top.height) px @\(reference.scale)x)")
+          + "\(lastComponent(reference.path)) at \(top.width)×\(top.height) px @\(reference.scale)x)"
+          + (copied
+            ? "; it is as large as another scale's file, so a copy: that screen draws the image at the wrong size"
+            : distorted
+              ? "; its shape differs too, so that screen draws it distorted or at another size"
+              : "; the same shape at another size, perhaps drawn for that scale, which a view that fits the image "
+                + "hides: check it"),
+        severity: certain ? nil : .warning)
     }
   }
 

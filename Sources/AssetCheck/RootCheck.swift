@@ -30,6 +30,9 @@ struct RootCheck {
   let skippedHere: [CheckReport.Skipped]
   /// Loose assets the Apple rules leave alone (``looseSkipList()``), once the files are read.
   var looseSkips: [String: String] = [:]
+  /// Image sets whose one image is a master of 1000 px or more in the 1x slot: drawn
+  /// resized, not held to scales.
+  var masterSets: Set<String> = []
   var findings: [Finding] = []
   var fileCount = 0
   /// What each probed file's bytes say, by path relative to the root.
@@ -48,9 +51,15 @@ struct RootCheck {
   /// The icon files whose transparency the alpha rules read.
   let alphaFiles: Set<String>
   /// What each asset (by ``key(of:)``) must have: over all the name spaces that hold it.
-  let requirements: [String: ScaleRequirement]
+  let requirements: [String: DeviceRequirement]
   /// The distinct requirements, with the name spaces each applies to, for the summary.
-  let requirementUses: [(requirement: ScaleRequirement, namespaces: [String])]
+  let requirementUses: [(requirement: DeviceRequirement, namespaces: [String])]
+  /// The name spaces (of this run) that hold each asset, by ``key(of:)``.
+  let namespacesByAsset: [String: [AssetNamespace]]
+  /// Loose cocos2d texture families (``cocosFamilies(_:)``).
+  let cocosFamilies: Set<String>
+  /// Names storyboards draw as system symbols (``systemSymbols(in:root:)``).
+  let systemSymbols: Set<String>
   /// Files the Flutter, React Native and Android rules read, relative to the root.
   var layoutFiles: Set<String> = []
   /// The assets those rules checked (drawable names, Flutter and Metro assets).
@@ -64,6 +73,14 @@ struct RootCheck {
     var spaces = catalog.namespaces
     if let target = configuration.target { spaces = spaces.filter { $0.id == target } }
     var previews: [CheckReport.Skipped] = []
+    // With a project, a catalog no target compiles ships in no bundle (a removed watch app's
+    // leftover): listed, not checked. Asked for by name with --target, it is checked.
+    if configuration.target == nil, spaces.contains(where: { $0.kind == .target }) {
+      for space in spaces where space.kind == .catalog {
+        previews.append(CheckReport.Skipped(path: space.id, reason: "catalog-in-no-target"))
+      }
+      spaces = spaces.filter { $0.kind != .catalog }
+    }
     if !configuration.includePreviews {
       spaces = spaces.map { space in
         var kept = space
@@ -103,8 +120,9 @@ struct RootCheck {
     misspeltFiles = misspelt
     iconRoles = IconRole.roles(of: spaces, sets: setsByPath)
     alphaFiles = RootCheck.alphaFiles(sets: sets, roles: iconRoles)
-    var requirements: [String: ScaleRequirement] = [:]
-    var uses: [(requirement: ScaleRequirement, namespaces: [String])] = []
+    var requirements: [String: DeviceRequirement] = [:]
+    var uses: [(requirement: DeviceRequirement, namespaces: [String])] = []
+    var holders: [String: [AssetNamespace]] = [:]
     for space in namespaces where !space.assets.isEmpty {
       let need = RootCheck.requirement(of: space, configuration: configuration)
       if let index = uses.firstIndex(where: { $0.requirement == need }) {
@@ -115,28 +133,22 @@ struct RootCheck {
       for asset in space.assets {
         let key = RootCheck.key(of: asset)
         requirements[key] = requirements[key].map { $0.union(need) } ?? need
+        holders[key, default: []].append(space)
       }
     }
     self.requirements = requirements
     requirementUses = uses
+    namespacesByAsset = holders
+    cocosFamilies = RootCheck.cocosFamilies(assets)
+    systemSymbols = RootCheck.systemSymbols(in: spaces, root: catalog.root)
   }
 
   /// What a name space's images must have: `--require`, else its target's devices, else 2x.
-  static func requirement(of space: AssetNamespace, configuration: CheckConfiguration) -> ScaleRequirement {
-    guard configuration.requiredScales == nil, let target = space.target else {
-      return configuration.fallbackRequirement
+  static func requirement(of space: AssetNamespace, configuration: CheckConfiguration) -> DeviceRequirement {
+    if let scales = configuration.requiredScales {
+      return DeviceRequirement.given(scales, reason: "given with --require")
     }
-    let platforms = Set(target.platforms.map(\.rawValue))
-    let versions = Dictionary(
-      uniqueKeysWithValues: target.deploymentTargets.map { ($0.key.rawValue, $0.value) })
-    if let need = ScaleRequirement.forTarget(
-      target.name, platforms: platforms, deploymentTargets: versions, deviceFamilies: target.deviceFamilies)
-    {
-      return need
-    }
-    return ScaleRequirement(
-      scales: [2],
-      reason: "target \(target.name): its platforms are set outside the project file; the default")
+    return DeviceRequirement.of(space)
   }
 
   /// Whether a path lies in Xcode's development assets (`Preview Assets.xcassets`, the
@@ -149,8 +161,10 @@ struct RootCheck {
   static func key(of asset: Asset) -> String { asset.location + "\u{0}" + asset.name }
 
   /// The requirement of `asset`.
-  func requirement(of asset: Asset) -> ScaleRequirement {
-    requirements[RootCheck.key(of: asset)] ?? configuration.fallbackRequirement
+  func requirement(of asset: Asset) -> DeviceRequirement {
+    requirements[RootCheck.key(of: asset)]
+      ?? RootCheck.requirement(
+        of: AssetNamespace(id: "", kind: .looseFiles, assets: []), configuration: configuration)
   }
 
   mutating func run() {
@@ -172,6 +186,7 @@ struct RootCheck {
       }
     }
     catalogRules()
+    iconPoolRules()
     appIconNameRule()
     caseRules()
     duplicateRule()
@@ -189,8 +204,12 @@ struct RootCheck {
           && (setsByPath[asset.location]?.kind == .appIconSet
             || setsByPath[asset.location]?.kind == .stickersIconSet)
       }
+      // A tvOS target's icon is its brand assets (`NAME.brandassets`), which hold the stacks.
       let document =
-        sets.contains { $0.kind == .iconDocument && lastComponent($0.path) == name + ".icon" }
+        sets.contains {
+          ($0.kind == .iconDocument && lastComponent($0.path) == name + ".icon")
+            || ($0.kind == .brandAssets && lastComponent($0.path) == name + ".brandassets")
+        }
         || target.resources.contains { $0.path.hasSuffix("/" + name + ".icon") || $0.path == name + ".icon" }
       guard !found, !document else { continue }
       let catalogs =
@@ -203,18 +222,12 @@ struct RootCheck {
     }
   }
 
-  mutating func add(_ rule: Rule, _ path: String, asset: String?, _ message: String) {
+  mutating func add(
+    _ rule: Rule, _ path: String, asset: String?, _ message: String, severity: Severity? = nil
+  ) {
     findings.append(
-      Finding(rule: rule, root: catalog.root, relativePath: path, asset: asset, message: message))
-  }
-}
-
-extension ScaleRequirement {
-  /// Both requirements at once (an asset shared by an app and its watch extension).
-  func union(_ other: ScaleRequirement) -> ScaleRequirement {
-    if self == other { return self }
-    return ScaleRequirement(
-      scales: scales + other.scales, iPadScales: iPadScales + other.iPadScales,
-      reason: reason + "; " + other.reason)
+      Finding(
+        rule: rule, root: catalog.root, relativePath: path, asset: asset, message: message, severity: severity
+      ))
   }
 }

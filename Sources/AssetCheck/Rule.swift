@@ -1,9 +1,28 @@
-/// How much a finding matters: an error fails the check, a warning only with `--strict`.
-public enum Severity: String, Sendable, Hashable, CaseIterable {
+/// How much a finding matters: an error fails the check, a warning only with `--strict`,
+/// a note never.
+///
+/// The check reports an error only where a shipped device certainly gets a missing or wrong
+/// image, a warning where it likely does, and a note where it cannot tell for lack of
+/// context (a setting in an `.xcconfig` it cannot see, code it does not read) or where
+/// nothing a user sees is wrong (a duplicate that only costs bytes).
+public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
   /// Fails the check.
   case error
   /// Reported; fails the check only when warnings are treated as errors.
   case warning
+  /// Reported; never fails the check.
+  case note
+
+  private var rank: Int {
+    switch self {
+    case .error: 2
+    case .warning: 1
+    case .note: 0
+    }
+  }
+
+  /// Whether `lhs` matters less than `rhs` (note < warning < error).
+  public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// One rule of the check: a stable id that reports, baselines and `--ignore` name, a
@@ -62,7 +81,9 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
     "catalog-missing-file", .error, "A Contents.json slot names a file that does not exist.")
   /// A file in a set that no slot references.
   public static let catalogUnassigned = Rule(
-    "catalog-unassigned", .warning, "A file in an image or app icon set that no slot references.")
+    "catalog-unassigned", .note,
+    "A file in an image or app icon set that no slot references (it ships in no bundle; no device misses it)."
+  )
   /// An app icon whose pixels are not size × scale.
   public static let appIconSize = Rule(
     "appicon-size", .error, "An app icon slot holds an image whose pixels are not size × scale.")
@@ -84,7 +105,9 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
     "An alternate app icon has transparent pixels, which iOS draws black on the home screen.")
   /// Different assets with pixel-identical images.
   public static let duplicate = Rule(
-    "duplicate", .warning, "Different assets hold pixel-identical images.")
+    "duplicate", .note,
+    "Different assets hold pixel-identical images (bytes twice in the bundle; no device shows a wrong image)."
+  )
 
   /// The same asset name twice in one name space (a target's bundle, or one catalog).
   public static let duplicateName = Rule(
@@ -132,9 +155,10 @@ public struct Finding: Sendable, Hashable {
   public var root: String
   /// The file or folder relative to ``root`` (`""` for the root itself).
   public var relativePath: String
-
-  /// The rule's severity.
-  public var severity: Severity { rule.severity }
+  /// How much it matters: the rule's severity unless the finding was made with another
+  /// (a missing scale is an error where a device certainly needs it, a note where the
+  /// context that would say so is missing).
+  public var severity: Severity
 
   /// Creates a finding for `relativePath` under `root`.
   ///
@@ -144,8 +168,12 @@ public struct Finding: Sendable, Hashable {
   ///   - relativePath: the file or folder relative to `root`.
   ///   - asset: the asset concerned, or `nil`.
   ///   - message: what is wrong and what to do.
-  public init(rule: Rule, root: String, relativePath: String, asset: String?, message: String) {
+  ///   - severity: how much it matters; `nil` for the rule's severity.
+  public init(
+    rule: Rule, root: String, relativePath: String, asset: String?, message: String, severity: Severity? = nil
+  ) {
     self.rule = rule
+    self.severity = severity ?? rule.severity
     self.root = root
     self.relativePath = relativePath
     self.asset = asset

@@ -90,6 +90,11 @@ public struct AppIconSlotSpec: Sendable, Hashable, CustomStringConvertible {
   /// Where the system shows it (`iPhone home screen`, `Spotlight`, `App Store`…).
   public var usage: String
 
+  /// The last iOS version that draws it, for the sizes only iOS 6 and earlier use (57 and
+  /// 72 pt home screen, 50 pt iPad Spotlight, 29 pt @1x settings: the table's usage says
+  /// "(iOS 6)"); `nil` for sizes current systems draw.
+  public var lastIOSVersion: Int? { usage.hasSuffix("(iOS 6)") ? 6 : nil }
+
   /// Width in pixels: size × scale (a scale-less slot's size is its pixels); 83.5 pt at @2x
   /// is 167 px.
   public var pixelWidth: Int { Int((size.width * Double(scale ?? 1)).rounded()) }

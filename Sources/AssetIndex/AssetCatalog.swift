@@ -60,6 +60,8 @@ public struct AssetCatalog: Sendable {
       index = built.index
       skipped += built.skipped
     } else {
+      scanner.setAsideOutsideApps()
+      skipped = scanner.skipped
       index = scanner.index()
     }
     self.skipped = skipped.sorted { $0.path < $1.path }

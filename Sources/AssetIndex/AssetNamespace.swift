@@ -45,6 +45,10 @@ public struct AssetNamespace: Sendable, Hashable {
   public var target: XcodeTarget?
   /// For a target's name space, its `.xcodeproj` folder relative to the root.
   public var project: String?
+  /// What the app's Info.plist says of its icon files and launch images: the target's
+  /// (`INFOPLIST_FILE`, and the keys its build settings generate), or without a project the
+  /// Info.plist of the app folder the name space lies in; `nil` when none is found.
+  public var info: AppInfo?
 
   /// The identifier of the loose files' name space of a root without a project.
   public static let looseFilesID = "files"
@@ -63,6 +67,7 @@ public struct AssetNamespace: Sendable, Hashable {
     self.catalogs = catalogs.sorted()
     self.target = nil
     self.project = nil
+    self.info = nil
   }
 
   /// Every asset of this name space called `name` (two or more only for a duplicate).
@@ -85,7 +90,7 @@ extension Asset {
   }
 
   /// The last path component of the name (`badge` for `images/badge`).
-  var baseName: String {
+  package var baseName: String {
     guard let slash = name.lastIndex(of: "/") else { return name }
     return String(name[name.index(after: slash)...])
   }

@@ -38,6 +38,10 @@ extension CatalogScanner {
             flutterProjects.append(relative)
           } else if strcmp(name, "Package.swift") == 0 {
             swiftPackages.append(relative)
+          } else if FileSystem.hasSuffix(name, "Info.plist") || strcmp(name, "Info.plist") == 0,
+            let file = text(of: name, in: relative), file == "Info.plist" || file.hasSuffix("-Info.plist")
+          {
+            infoPlists.append(CatalogScanner.join(relative, file))
           } else if let reason = CatalogScanner.projectMarker(name) {
             otherProjects.append((relative, reason))
           }
@@ -182,6 +186,53 @@ extension CatalogScanner {
       }
       if kept.count != variants.count { looseVariants[key] = kept.isEmpty ? nil : kept }
     }
+  }
+
+  /// Without an Xcode project (the name spaces come from no targets): loose files outside
+  /// every app folder, in documentation folders, or in a tree that holds another platform's
+  /// project and no Apple app, set aside with the reason; a plain folder of icons keeps all.
+  mutating func setAsideOutsideApps() {
+    let apps = appFolders
+    let hasOtherProjects = !androidFolders.isEmpty || !flutterProjects.isEmpty || !otherProjects.isEmpty
+    for (key, variants) in looseVariants {
+      var kept: [Variant] = []
+      for variant in variants {
+        if CatalogScanner.isDocumentation(variant.path) {
+          skipped.append(SkippedFile(path: variant.path, reason: .documentation))
+        } else if !apps.isEmpty, CatalogScanner.appFolder(of: variant.path, in: apps) == nil {
+          skipped.append(SkippedFile(path: variant.path, reason: .outsideAppFolders))
+        } else if apps.isEmpty, hasOtherProjects {
+          skipped.append(SkippedFile(path: variant.path, reason: .noAppleApp))
+        } else {
+          kept.append(variant)
+        }
+      }
+      if kept.count != variants.count { looseVariants[key] = kept.isEmpty ? nil : kept }
+    }
+  }
+
+  /// Without an Xcode project, the folders that hold an Apple app or package, relative to
+  /// the root, sorted: each folder holding an `Info.plist` (`NAME-Info.plist`) or a
+  /// `Package.swift`, and a Flutter project's `ios/` and `macos/` runners. Empty when there
+  /// is none (a plain folder of icons, a folder of catalogs).
+  var appFolders: [String] {
+    var folders = Set(infoPlists.map(CatalogScanner.parent(of:)) + swiftPackages)
+    for project in flutterProjects {
+      for runner in ["ios", "macos"] { folders.insert(CatalogScanner.join(project, runner)) }
+    }
+    return folders.sorted()
+  }
+
+  /// The deepest of `folders` that holds `path`, or `nil`.
+  static func appFolder(of path: String, in folders: [String]) -> String? {
+    folders.filter { $0.isEmpty || path.hasPrefix($0 + "/") }.max { $0.count < $1.count }
+  }
+
+  /// Whether a path lies in a folder of documentation or store metadata, which no bundle
+  /// holds: `fastlane/`, `docs/`, `doc/`, `documentation/`, `screenshots/`, `metadata/`.
+  static func isDocumentation(_ path: String) -> Bool {
+    let folders: Set<String> = ["fastlane", "docs", "doc", "documentation", "screenshots", "metadata"]
+    return path.split(separator: "/").dropLast().contains { folders.contains($0.lowercased()) }
   }
 
   /// The reason a file of this name marks its folder as a non-Apple project, if it does.

@@ -41,6 +41,8 @@ package struct CatalogScanner {
   var swiftPackages: [String] = []
   /// The `.xcodeproj` folders found, relative to the root.
   var projects: [String] = []
+  /// The Info.plist files found (`Info.plist`, `NAME-Info.plist`), relative to the root.
+  var infoPlists: [String] = []
 
   struct FileID: Hashable {
     var device: UInt64
@@ -154,11 +156,35 @@ package struct CatalogScanner {
       AssetNamespace(id: id, kind: .catalog, assets: assets, catalogs: [id])
     }
     namespaces.sort { $0.id < $1.id }
-    let loose = looseAssets()
-    if !loose.isEmpty {
-      namespaces.append(AssetNamespace(id: AssetNamespace.looseFilesID, kind: .looseFiles, assets: loose))
+    // Each app folder's loose files are the resources of one bundle: a name space of their
+    // own, so that two apps of one repository never share names or duplicates. A root that
+    // is itself the one app folder, or holds none, keeps one name space of loose files.
+    let apps = appFolders
+    var byApp: [String: [Asset]] = [:]
+    for asset in looseAssets() {
+      let app = CatalogScanner.appFolder(of: asset.location, in: apps) ?? ""
+      byApp[apps.count > 1 || !app.isEmpty ? app : "", default: []].append(asset)
+    }
+    for (app, assets) in byApp.sorted(by: { $0.key < $1.key }) {
+      let id = app.isEmpty ? AssetNamespace.looseFilesID : app
+      namespaces.append(AssetNamespace(id: id, kind: .looseFiles, assets: assets))
+    }
+    for index in namespaces.indices {
+      let folder =
+        namespaces[index].kind == .catalog
+        ? CatalogScanner.appFolder(of: namespaces[index].id, in: apps)
+        : CatalogScanner.appFolder(of: (namespaces[index].assets.first?.location ?? ""), in: apps)
+      namespaces[index].info = folder.flatMap(appInfo(in:))
     }
     return Index(namespaces: namespaces)
+  }
+
+  /// The Info.plist of an app folder (the first, when it holds several), read.
+  func appInfo(in folder: String) -> AppInfo? {
+    let prefix = folder.isEmpty ? "" : folder + "/"
+    let plists = infoPlists.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }
+      .sorted()
+    return plists.lazy.compactMap { try? AppInfo(contentsOf: CatalogScanner.join(root, $0), path: $0) }.first
   }
 
   /// The loose files as assets, under their path keys.

@@ -28,6 +28,17 @@ public struct SkippedFile: Sendable, Hashable, CustomStringConvertible {
     /// The file lies in a React Native app (see ``LayoutCatalog`` for how one is
     /// recognised), whose images Metro chooses.
     public static let reactNativeAsset = Reason("react-native-asset")
+    /// The root holds no Xcode project but Apple app folders (an Info.plist, an asset
+    /// catalog, a `Package.swift`), and the file lies in none of them: README and website
+    /// images, design sources, not a bundle's resources.
+    public static let outsideAppFolders = Reason("outside-app-folders")
+    /// The root holds an Android, Flutter or JavaScript project and no Apple app at all (no
+    /// Xcode project, Info.plist, asset catalog or `Package.swift`): its loose images are
+    /// store art and documentation, not UIKit's.
+    public static let noAppleApp = Reason("no-apple-app")
+    /// Without an Xcode project, the file lies in a folder of documentation or store
+    /// metadata (`fastlane/`, `docs/`, `screenshots/`, `metadata/`), which no bundle holds.
+    public static let documentation = Reason("documentation")
   }
 
   /// The file, relative to the root.
@@ -65,6 +76,8 @@ struct TargetResources {
   var files: [String]
   /// Folder references it copies whole, under the folder's own name.
   var folders: [String]
+  /// What its Info.plist (and the keys its settings generate) say.
+  var info: AppInfo? = nil
 }
 
 extension CatalogScanner {
@@ -115,6 +128,7 @@ extension CatalogScanner {
         id: target.id, kind: .target, assets: assets + looseAssets, catalogs: catalogs)
       namespace.target = target.target
       namespace.project = target.project
+      namespace.info = target.info
       namespaces.append(namespace)
     }
     namespaces.sort { $0.id < $1.id }
@@ -199,6 +213,8 @@ extension TargetResources {
           default: continue
           }
         }
+        resources.info = AppInfo.of(
+          target, base: TargetResources.infoPlist(of: target, directory: directory, root: root))
         targets.append(resources)
       }
     }
@@ -210,6 +226,18 @@ extension TargetResources {
       targets[index].id = String(name.dropLast(".xcodeproj".count)) + "/" + targets[index].id
     }
     return (targets, problems)
+  }
+
+  /// The target's own Info.plist (`INFOPLIST_FILE`, relative to its project's directory),
+  /// when it is in the tree and reads as a property list.
+  static func infoPlist(of target: XcodeTarget, directory: String, root: String) -> AppInfo? {
+    guard var file = target.infoPlistFile else { return nil }
+    for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/"]
+    where file.hasPrefix(prefix) {
+      file.removeFirst(prefix.count)
+    }
+    guard let path = TargetResources.normalized(CatalogScanner.join(directory, file)) else { return nil }
+    return try? AppInfo(contentsOf: CatalogScanner.join(root, path), path: path)
   }
 
   /// `path` without `.` components and with each `..` applied; `nil` when it climbs above

@@ -31,9 +31,8 @@ extension DerivePlan {
       }
       let catalog = AssetCatalog(root: root)
       var planner = Planner(catalog: catalog, options: options)
-      for required in AssetChecker.scaleRequirements(of: catalog, configuration: options.check) {
-        planner.plan(required)
-      }
+      for gap in AssetChecker.scaleGaps(of: catalog, configuration: options.check) { planner.plan(gap) }
+      planner.noteSetsLeftAlone()
       plan.steps += planner.steps
       plan.notes += planner.notes
       var android = AndroidPlanner(root: root, options: options)
@@ -68,62 +67,47 @@ private struct Planner {
     sets = Dictionary(catalog.sets.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
-  mutating func plan(_ required: RequiredScales) {
-    let asset = required.asset
-    switch asset.source {
-    case .looseFiles: planLoose(required)
-    case .imageSet(let path):
-      guard let set = sets[path], set.isValid, set.kind == .imageSet else { return }
-      planImageSet(required, set: set)
-    case .appIconSet(let path):
-      guard sets[path]?.kind == .appIconSet else { return }
-      appIconSets.append(lastComponent(path))
+  /// The step that fills one gap `check`'s requirement model found (``ScaleGap``), unless
+  /// `--scales` leaves its scale out.
+  mutating func plan(_ gap: ScaleGap) {
+    let scale = gap.need.scale
+    if let limit = options.scales, !limit.contains(scale) { return }
+    if let key = gap.traits {
+      planSlot(gap, key: key, scale: scale)
+    } else {
+      planLoose(gap, scale: scale)
     }
   }
 
-  /// The scales wanted of images of `idiom`.
-  func wanted(_ required: RequiredScales, idiom: Idiom?) -> [Int] {
-    let needed = required.scales(for: idiom)
-    guard let limit = options.scales else { return needed }
-    return needed.filter(limit.contains)
+  /// App icon sets (made whole by `appicon`) and, with `--from vector`, vector sets (drawn
+  /// at every scale): said once each, not planned.
+  mutating func noteSetsLeftAlone() {
+    for set in catalog.sets where set.isValid {
+      if set.kind == .appIconSet {
+        appIconSets.append(lastComponent(set.path))
+      } else if set.kind == .imageSet, options.source == .vector {
+        let files = set.slots.compactMap(\.filename)
+        if !files.isEmpty, files.allSatisfy({ [".pdf", ".svg"].contains(fileExtension($0)) }) {
+          notes.append("\(set.path): a vector set; every scale is drawn from its \(files[0])")
+        }
+      }
+    }
   }
 
   // MARK: - Loose files
 
-  mutating func planLoose(_ required: RequiredScales) {
-    let asset = required.asset
-    let variants = asset.variants.filter { $0.suspiciousSuffix == nil }
-    guard !variants.isEmpty,
-      !asset.location.split(separator: "/").contains(where: { $0.hasSuffix(".ckcomplication") })
-    else { return }
-    if variants.count == 1, let only = variants.first, only.scale == 1,
-      let header = try? PNGHeader.probe(contentsOf: catalog.path(of: only)),
-      max(header.width, header.height) >= 1000
-    {
-      // What check sets aside as a master or artwork (large-single-image): no screen draws it at 1x.
-      return
-    }
-    var idioms: [Idiom?] = []
-    if variants.contains(where: { $0.idiom == nil }) { idioms.append(nil) }
-    for idiom in Idiom.allCases where variants.contains(where: { $0.idiom == idiom }) { idioms.append(idiom) }
-    for idiom in idioms {
-      let own = variants.filter { $0.idiom == idiom }
-      let covered = Set(variants.filter { $0.idiom == nil || $0.idiom == idiom }.map(\.scale))
-      guard let reference = own.max(by: { $0.scale < $1.scale }) else { continue }
-      for scale in wanted(required, idiom: idiom) where !covered.contains(scale) {
-        let name = AssetName(parsing: lastComponent(reference.path))
-        let file = AssetName(base: name.base, scale: scale == 1 ? nil : scale, idiom: idiom, ext: "png")
-          .fileName
-        let folder = parent(reference.path)
-        let target = folder.isEmpty ? file : folder + "/" + file
-        let sources = own.map { (path: $0.path, scale: $0.scale) }
-        var step = makeStep(
-          asset: asset.name, target: target, scale: scale, idiom: idiom?.rawValue, conditions: "",
-          sources: sources, placement: .looseFile)
-        step.slotTraits = nil
-        steps.append(step)
-      }
-    }
+  mutating func planLoose(_ gap: ScaleGap, scale: Int) {
+    guard let reference = gap.sources.max(by: { $0.scale < $1.scale }) else { return }
+    let name = AssetName(parsing: lastComponent(reference.path))
+    let file = AssetName(base: name.base, scale: scale == 1 ? nil : scale, idiom: gap.idiom, ext: "png")
+      .fileName
+    let folder = parent(reference.path)
+    let target = folder.isEmpty ? file : folder + "/" + file
+    var step = makeStep(
+      asset: gap.asset.name, target: target, scale: scale, idiom: gap.idiom?.rawValue, conditions: "",
+      sources: gap.sources.map { (path: $0.path, scale: $0.scale) }, placement: .looseFile)
+    step.slotTraits = nil
+    steps.append(step)
   }
 
   // MARK: - Image sets
@@ -135,58 +119,28 @@ private struct Planner {
     return group
   }
 
-  mutating func planImageSet(_ required: RequiredScales, set: CatalogSet) {
-    let asset = required.asset
-    let slots = set.slots.filter { slot in
-      ["universal", "iphone", "ipad"].contains(slot.idiom ?? "universal")
-        && (slot.platform == nil || slot.platform == "ios")
+  mutating func planSlot(_ gap: ScaleGap, key: SlotTraits, scale: Int) {
+    guard case .imageSet(let path) = gap.asset.source, let set = sets[path] else { return }
+    let idiom = key.idiom == "universal" ? nil : key.idiom
+    var shown = key
+    shown.idiom = nil
+    let conditions = shown.description.split(separator: " ").dropFirst().joined(separator: ", ")
+    let sources = gap.sources.map { (path: $0.path, scale: $0.scale) }
+    let best = sources.max { $0.scale < $1.scale }
+    let used = Set(set.slots.compactMap { $0.filename?.lowercased() })
+    let file = Planner.fileName(
+      deriving: best.map { lastComponent($0.path) } ?? gap.asset.name + ".png", scale: scale, avoiding: used)
+    var traits = key
+    traits.scale = scale
+    let empty = set.slots.firstIndex {
+      $0.filename == nil && Planner.normalised($0.traits) == key && $0.scale == scale
     }
-    let files = slots.compactMap(\.filename)
-    guard !slots.isEmpty, !files.isEmpty else { return }
-    // As check: vector-only sets are drawn at every scale, and scale-less sets are Xcode's
-    // deliberate "Single Scale".
-    if files.allSatisfy({ [".pdf", ".svg"].contains(fileExtension($0)) }) {
-      if options.source == .vector {
-        notes.append("\(set.path): a vector set; every scale is drawn from its \(files[0])")
-      }
-      return
-    }
-    guard !slots.allSatisfy({ $0.filename == nil || $0.scale == nil }) else { return }
-    var groups: [SlotTraits: [CatalogSlot]] = [:]
-    for slot in slots { groups[Planner.normalised(slot.traits), default: []].append(slot) }
-    for key in groups.keys.sorted(by: { $0.description < $1.description }) {
-      let own = groups[key]!
-      guard own.contains(where: { $0.filename != nil }) else { continue }
-      var universal = key
-      universal.idiom = "universal"
-      let serving = own + (key.idiom == "universal" ? [] : groups[universal] ?? [])
-      let covered = Set(serving.filter { $0.filename != nil }.map { $0.scale ?? 1 })
-      let idiom = key.idiom == "universal" ? nil : key.idiom
-      var shown = key
-      shown.idiom = nil
-      let conditions = shown.description.split(separator: " ").dropFirst().joined(separator: ", ")
-      let sources = own.compactMap { slot in
-        slot.filename.map { (path: set.path + "/" + $0, scale: slot.scale ?? 1) }
-      }
-      for scale in wanted(required, idiom: idiom.flatMap(Idiom.init(rawValue:)))
-      where !covered.contains(scale) {
-        let best = sources.max { $0.scale < $1.scale }
-        let used = Set(set.slots.compactMap { $0.filename?.lowercased() })
-        let file = Planner.fileName(
-          deriving: best.map { lastComponent($0.path) } ?? asset.name + ".png", scale: scale, avoiding: used)
-        var traits = key
-        traits.scale = scale
-        let empty = set.slots.firstIndex {
-          $0.filename == nil && Planner.normalised($0.traits) == key && $0.scale == scale
-        }
-        var step = makeStep(
-          asset: asset.name, target: set.path + "/" + file, scale: scale, idiom: idiom,
-          conditions: conditions,
-          sources: sources, placement: .imageSet(contents: set.path + "/Contents.json", slot: empty))
-        step.slotTraits = traits
-        steps.append(step)
-      }
-    }
+    var step = makeStep(
+      asset: gap.asset.name, target: set.path + "/" + file, scale: scale, idiom: idiom,
+      conditions: conditions,
+      sources: sources, placement: .imageSet(contents: set.path + "/Contents.json", slot: empty))
+    step.slotTraits = traits
+    steps.append(step)
   }
 
   /// `icon@3x.png` at 2 → `icon@2x.png`; `icon.png` at 2 → `icon@2x.png`; the idiom and the

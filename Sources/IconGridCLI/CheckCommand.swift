@@ -151,7 +151,7 @@ enum CheckCommand {
     let indent = 2 + width + 2 + 7 + 2
     return Rule.all.map { rule in
       let pad = String(repeating: " ", count: width - rule.id.count)
-      let severity = rule.severity == .error ? "error  " : "warning"
+      let severity = rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
       var lines: [String] = []
       var line = ""
       for word in rule.summary.split(separator: " ") {

@@ -18,7 +18,7 @@ struct IconRoleTests {
 
   @Test func aTargetNamingAMissingAppIconSetIsAnError() throws {
     // The project reader's fixture: its app target names AppIcon; take the set away.
-    let fixture = TestPaths.inPackage("Tests/AssetResolverTests/Fixtures/Projects/Multi")
+    let fixture = TestPaths.inPackage("Tests/AssetIndexTests/Fixtures/Projects/Multi")
     let tree = try Tree()
     try FileManager.default.removeItem(atPath: tree.root)
     try FileManager.default.copyItem(atPath: fixture, toPath: tree.root)

@@ -18,9 +18,17 @@ import Testing
     try tree.png("flutter_pkg/assets/images/2.0x/close.png", width: 4, height: 4)
     try tree.png("flutter_pkg/assets/images/3.0x/close.png", width: 6, height: 6)
     try tree.png("flutter_pkg/ios/Runner/launch@2x.png", width: 4, height: 4)
+    tree.text("flutter_pkg/ios/Runner/Info.plist", Self.infoPlist)
     try tree.png("ios/mail@2x.png", width: 4, height: 4)
+    tree.text("ios/Info.plist", Self.infoPlist)
     return tree
   }
+
+  static let infoPlist = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>CFBundleName</key><string>App</string></dict></plist>
+
+    """
 
   @Test func androidAndFlutterFilesAreSkippedWithTheirReason() throws {
     let tree = try Self.tree()
@@ -36,11 +44,10 @@ import Testing
         "flutter_pkg/assets/images/2.0x/close.png", "flutter_pkg/assets/images/3.0x/close.png",
         "flutter_pkg/assets/images/close.png",
       ])
-    // A drawable folder outside `res`, a Flutter project's iOS runner and plain loose files stay.
-    #expect(
-      catalog.assets.map(\.name) == [
-        "app/src/main/assets/drawable-hdpi/not-android", "flutter_pkg/ios/Runner/launch", "ios/mail",
-      ])
+    // A Flutter project's iOS runner and an app folder's loose files stay; a drawable folder
+    // outside `res` and outside every app folder (an Info.plist's folder) is no bundle's.
+    #expect(catalog.assets.map(\.name) == ["flutter_pkg/ios/Runner/launch", "ios/mail"])
+    #expect(byReason[.outsideAppFolders] == ["app/src/main/assets/drawable-hdpi/not-android.png"])
     #expect(catalog.problems.isEmpty)
     #expect(catalog.unshippedFiles.isEmpty)
   }
@@ -60,7 +67,8 @@ import Testing
   }
 
   /// Without an Xcode project, an Android project's or a JavaScript project's loose files
-  /// (store art, web images) are not UIKit's; its ios/ folder still is.
+  /// (store art, web images) are not UIKit's; its ios/ app folder still is, and loose files
+  /// outside every app folder are no bundle's.
   @Test func androidAndJavaScriptProjectsSetTheirLooseFilesAside() throws {
     let tree = TempTree()
     tree.text("android-app/build.gradle", "// gradle\n")
@@ -68,11 +76,33 @@ import Testing
     tree.text("web/package.json", "{}\n")
     try tree.png("web/public/favicon.png", width: 2, height: 2)
     try tree.png("web/ios/App/tab@2x.png", width: 4, height: 4)
+    tree.text("web/ios/App/Info.plist", Self.infoPlist)
     try tree.png("loose/mail.png", width: 2, height: 2)
     let catalog = AssetCatalog(root: tree.root)
     let byReason = Dictionary(grouping: catalog.skipped, by: \.reason).mapValues { $0.map(\.path) }
     #expect(byReason[.androidProject] == ["android-app/fastlane/icon.png"])
     #expect(byReason[.javascriptProject] == ["web/public/favicon.png"])
-    #expect(catalog.assets.map(\.name).sorted() == ["loose/mail", "web/ios/App/tab"])
+    #expect(byReason[.outsideAppFolders] == ["loose/mail.png"])
+    #expect(catalog.assets.map(\.name).sorted() == ["web/ios/App/tab"])
+  }
+
+  /// With no Apple app anywhere (no project, Info.plist, catalog or Package.swift), an
+  /// Android tree's loose images (store art, screenshots) are no UIKit assets at all; a
+  /// documentation folder's never are.
+  @Test func aTreeWithoutAnAppleAppHasNoUIKitLooseFiles() throws {
+    let tree = TempTree()
+    tree.text("app/src/main/AndroidManifest.xml", "<manifest/>\n")
+    try tree.png("app/src/main/res/drawable-hdpi/a.png", width: 2, height: 2)
+    try tree.png("assets/logo.png", width: 2, height: 2)
+    try tree.png("fastlane/metadata/android/en-US/images/icon.png", width: 2, height: 2)
+    let catalog = AssetCatalog(root: tree.root)
+    let byReason = Dictionary(grouping: catalog.skipped, by: \.reason).mapValues { $0.map(\.path) }
+    #expect(byReason[.noAppleApp] == ["assets/logo.png"])
+    #expect(byReason[.documentation] == ["fastlane/metadata/android/en-US/images/icon.png"])
+    #expect(catalog.assets.isEmpty)
+    // A plain folder of icons, with no project of any kind, is checked as it always was.
+    let plain = TempTree()
+    try plain.png("icons/mail.png", width: 2, height: 2)
+    #expect(AssetCatalog(root: plain.root).assets.map(\.name) == ["icons/mail"])
   }
 }

@@ -44,6 +44,9 @@ struct BuildSettings {
     return result
   }
 
+  /// Every key either level sets, sorted.
+  var keys: [String] { Set(levels.flatMap(\.keys)).sorted() }
+
   /// Whether either level sets `key`.
   func isSet(_ key: String) -> Bool {
     levels.contains { $0[key] != nil }

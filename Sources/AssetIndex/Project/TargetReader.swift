@@ -103,6 +103,8 @@ struct TargetReader {
       builtIn: [
         "TARGET_NAME": target.name, "PROJECT_NAME": projectName, "CONFIGURATION": name ?? "",
         "PRODUCT_NAME": file.string(object, "productName") ?? target.name,
+        // Paths relative to the project directory, which is what resource paths are too.
+        "SRCROOT": ".", "PROJECT_DIR": ".",
       ])
     var unresolved: [String: String] = [:]
     func words(_ key: String) -> [String] {
@@ -137,6 +139,29 @@ struct TargetReader {
     target.appIconName = text("ASSETCATALOG_COMPILER_APPICON_NAME")
     target.alternateAppIconNames = words("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")
     target.includesAllAppIcons = Self.isYes(text("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS"))
+    target.infoPlistFile = text("INFOPLIST_FILE")
+    target.generatesInfoPlist = Self.isYes(text("GENERATE_INFOPLIST_FILE"))
+    for key in settings.keys where key.hasPrefix("INFOPLIST_KEY_") {
+      guard let value = text(key) else { continue }
+      target.generatedInfoKeys[String(key.dropFirst("INFOPLIST_KEY_".count))] = value
+    }
+    // Multiplatform targets set iOS's keys for its SDK only (`KEY[sdk=iphoneos*] = YES`):
+    // those are the values an iPhone build gets.
+    let levels = [projectConfiguration, targetConfiguration].compactMap {
+      $0?["buildSettings"] as? [String: Any]
+    }
+    for level in levels {
+      for (key, value) in level where key.hasPrefix("INFOPLIST_KEY_") && key.contains("[sdk=iphone") {
+        guard let text = value as? String, let bracket = key.firstIndex(of: "[") else { continue }
+        let name = String(key[key.index(key.startIndex, offsetBy: "INFOPLIST_KEY_".count)..<bracket])
+        if target.generatedInfoKeys[name] == nil { target.generatedInfoKeys[name] = Self.unquote(text) }
+      }
+    }
+    if let sdk = text("SDKROOT"), let digit = sdk.firstIndex(where: \.isNumber),
+      ApplePlatform(sdk: sdk) != nil
+    {
+      target.sdkVersion = String(sdk[digit...])
+    }
     target.unresolvedSettings = unresolved
   }
 

@@ -49,6 +49,18 @@ public struct XcodeTarget: Sendable, Hashable {
   /// Settings this reader needs whose values name a variable it cannot see, unexpanded:
   /// `["ASSETCATALOG_COMPILER_APPICON_NAME": "AppIcon${BUNDLE_ID_SUFFIX}"]`.
   public var unresolvedSettings: [String: String]
+  /// `INFOPLIST_FILE`: the target's Info.plist, relative to the project directory; `nil`
+  /// when not set (or not expandable).
+  public var infoPlistFile: String?
+  /// The Info.plist keys Xcode writes from build settings (`INFOPLIST_KEY_UILaunchScreen_Generation`,
+  /// `INFOPLIST_KEY_UILaunchStoryboardName`, `INFOPLIST_KEY_LSUIElement`…), by key without the
+  /// `INFOPLIST_KEY_` prefix, as expanded values.
+  public var generatedInfoKeys: [String: String]
+  /// Whether Xcode generates the Info.plist from build settings (`GENERATE_INFOPLIST_FILE`).
+  public var generatesInfoPlist: Bool
+  /// The SDK version a versioned `SDKROOT` names (`iphoneos2.0` → `2.0`), which dates a
+  /// project that sets no deployment target; `nil` for an unversioned SDK.
+  public var sdkVersion: String?
 
   /// Creates a target description.
   ///
@@ -75,7 +87,15 @@ public struct XcodeTarget: Sendable, Hashable {
     self.configurationName = nil
     self.configurationFiles = []
     self.unresolvedSettings = [:]
+    self.infoPlistFile = nil
+    self.generatedInfoKeys = [:]
+    self.generatesInfoPlist = false
+    self.sdkVersion = nil
   }
+
+  /// Whether it builds an app (iOS, watch, Messages…), not an extension, a framework or a
+  /// test bundle: only an app has a launch screen and an icon of its own.
+  public var isApplication: Bool { productType?.hasPrefix("com.apple.product-type.application") ?? false }
 
   /// The asset catalogs among ``resources``, in order.
   public var assetCatalogs: [ProjectResource] {

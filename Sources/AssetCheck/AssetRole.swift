@@ -1,0 +1,288 @@
+import AssetIndex
+import IconGridSupport
+import ImageCore
+import PNGCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What an image is to the app that ships it, which decides the scales a device needs of
+/// it: a UI image drawn at its point size needs every scale of the screens it is drawn on;
+/// an icon file, a launch image or a sticker is chosen by pixel size; game art is drawn in
+/// scene units; a colour swatch looks the same at any scale.
+enum AssetRole: Equatable {
+  /// An image drawn at its point size by UIKit, AppKit or SwiftUI: the default.
+  case ui
+  /// A file of an app icon (`CFBundleIconFiles`, an alternate icon, a legacy `Icon-72.png`
+  /// name): the system picks among the listed files by pixel size; no `@Nx` siblings.
+  case iconFile
+  /// A launch image (`Default-568h@2x.png`, a `UILaunchImages` entry): one file per screen
+  /// size and scale, never a scale family.
+  case launchImage
+  /// An iMessage sticker: one file, shown at its pixel size.
+  case sticker
+  /// A texture of a game engine (a sprite sheet with its own data file, a SpriteKit or
+  /// cocos2d texture): drawn in scene units, so whether a screen upscales it depends on the
+  /// scene's scaling, which only the code says. The reason says which.
+  case gameArt(String)
+  /// An image whose pixels are all one colour: it looks the same at every scale.
+  case swatch
+  /// A single image of 1000 px or more: a master or artwork drawn resized, not at 1 point a
+  /// pixel.
+  case master(Int)
+  /// A single 1x image of 256 to 999 px: likely drawn resized too (an illustration, a logo
+  /// in a fixed frame), but whether a screen draws it at its pixel size in points is set in
+  /// code or a storyboard: its gaps are notes.
+  case large(Int)
+  /// A set named like an SF Symbol that a storyboard or xib draws as the system's symbol
+  /// (`image="square.and.arrow.down" catalog="system"`): the set is only the fallback for
+  /// systems before SF Symbols (iOS 13, macOS 11), at the size the storyboard gives it.
+  case symbolFallback
+
+  /// Whether the scale rules of UIKit apply to it at all.
+  var hasScaleFamily: Bool {
+    switch self {
+    case .ui, .gameArt, .master, .large, .symbolFallback: true
+    case .iconFile, .launchImage, .sticker, .swatch: false
+    }
+  }
+}
+
+extension RootCheck {
+  /// The role of a loose asset, from its name, its siblings, the app's Info.plist and its
+  /// pixels (swatches are decoded: only files of at most 8 × 8 px).
+  func role(ofLoose asset: Asset) -> AssetRole {
+    let spaces = namespacesByAsset[RootCheck.key(of: asset)] ?? []
+    let infos = spaces.compactMap(\.info)
+    let base = asset.baseName
+    if RootCheck.isIconFile(base, infos: infos) { return .iconFile }
+    // An icon-sized square file named like an icon that no key lists: an unused icon file
+    // (a leftover of an older project), still chosen by pixel size if anything lists it.
+    if base.lowercased().contains("icon"),
+      asset.variants.allSatisfy({ variant in
+        facts[variant.path]?.header.map {
+          $0.width == $0.height && RootCheck.iconPixelSizes.contains($0.width)
+        } ?? false
+      })
+    {
+      return .iconFile
+    }
+    if RootCheck.isLaunchImage(base, infos: infos) { return .launchImage }
+    if let art = gameArt(asset, in: spaces) { return .gameArt(art) }
+    if isSwatch(asset.variants) { return .swatch }
+    if asset.variants.count == 1, let only = asset.variants.first, only.scale == 1,
+      let header = facts[only.path]?.header, max(header.width, header.height) >= 256
+    {
+      let side = max(header.width, header.height)
+      return side >= 1000 ? .master(side) : .large(side)
+    }
+    return .ui
+  }
+
+  /// The role of an image set's images: stickers by kind, launch images by kind, the rest
+  /// by pixels (a swatch, a master alone in its slots).
+  func role(ofSet asset: Asset, set: CatalogSet, files: [Variant]) -> AssetRole {
+    switch set.kind {
+    case .sticker, .stickerSequence: return .sticker
+    case .launchImage: return .launchImage
+    default: break
+    }
+    if set.path.split(separator: "/").contains(where: { $0.hasSuffix(".spriteatlas") }) {
+      return .gameArt("a texture of a sprite atlas, drawn by SpriteKit in scene units")
+    }
+    if isSwatch(files) { return .swatch }
+    if systemSymbols.contains(asset.baseName) { return .symbolFallback }
+    let scales = Set(files.map(\.scale))
+    if scales == [1], files.count == 1, let size = pixelSize(of: files[0]),
+      max(size.width, size.height) >= 256
+    {
+      let side = max(size.width, size.height)
+      return side >= 1000 ? .master(side) : .large(side)
+    }
+    return .ui
+  }
+
+  /// Whether `base` names a file of an app icon: listed in an Info.plist of the name
+  /// spaces that hold it, or one of the fixed names iOS and iTunes read without a list
+  /// (`Icon.png`, `Icon-72.png`, `Icon-Small-50.png`, `Icon-60@2x.png`, `iTunesArtwork`).
+  static func isIconFile(_ base: String, infos: [AppInfo]) -> Bool {
+    for info in infos {
+      let listed = info.iconFiles + info.alternateIconFiles.values.joined()
+      if listed.contains(where: { RootCheck.iconListEntry($0, names: base) }) { return true }
+    }
+    if base == "iTunesArtwork" { return true }
+    // Apple's fixed names (QA1686): Icon, Icon-Small, Icon-Small-50, Icon-NN(.5).
+    guard base == "Icon" || base.hasPrefix("Icon-") else { return false }
+    let rest = base.dropFirst("Icon".count)
+    return rest.isEmpty || rest == "-Small"
+      || rest.range(of: #"^(-Small)?-\d+(\.5)?$"#, options: .regularExpression) != nil
+  }
+
+  /// Whether an icon file entry of an Info.plist (`Icon-60`, `Icon.png`,
+  /// `${PRODUCT_NAME}_icon.png`) names files of base name `base`; a variable matches any text.
+  static func iconListEntry(_ entry: String, names base: String) -> Bool {
+    let listed = AssetName(parsing: entry).base
+    return listed.contains("$") ? IconRole.matches(base, setting: listed) : listed == base
+  }
+
+  /// The square pixel sizes of iOS home-screen and store icons of every era (57 to 1024)
+  /// that no toolbar or tab image has: a 1x file whose name says icon and whose size is one
+  /// of these is an icon file, not a UI image.
+  static let iconPixelSizes: Set<Int> = [57, 72, 114, 120, 144, 152, 167, 180, 512, 1024]
+
+  /// Whether `base` names a launch image: `Default` (or the Info.plist's
+  /// `UILaunchImageFile`) alone or with modifiers (`Default-568h`, `Default-Portrait`), or a
+  /// `UILaunchImages` entry.
+  static func isLaunchImage(_ base: String, infos: [AppInfo]) -> Bool {
+    let bases = Set(["Default"] + infos.compactMap(\.launchImageFile).map { AssetName(parsing: $0).base })
+    for name in bases where base == name || base.hasPrefix(name + "-") { return true }
+    return infos.contains { info in info.launchImages.contains { base == $0.name || base.hasPrefix($0.name) }
+    }
+  }
+
+  /// Why a loose image is game art, or `nil`: a sprite sheet (a `.plist`, `.fnt` or
+  /// `.json` of the same name beside it holds frames in its pixels), an image inside a
+  /// SpriteKit `.atlas` folder, a member of a cocos2d `-hd` family, or any image of a target
+  /// whose resources hold SpriteKit scenes (`.sks`).
+  func gameArt(_ asset: Asset, in spaces: [AssetNamespace]) -> String? {
+    for variant in asset.variants {
+      let path = variant.path
+      if path.split(separator: "/").dropLast().contains(where: { $0.hasSuffix(".atlas") }) {
+        return "an image of a SpriteKit texture atlas, drawn in scene units"
+      }
+      let stem = AssetName(parsing: lastComponent(path)).base
+      let folder = parent(path)
+      for ext in ["plist", "fnt", "json"] {
+        let sibling = join(folder, stem + "." + ext)
+        if access(join(catalog.root, sibling), F_OK) == 0 {
+          return
+            "a sprite sheet: \(lastComponent(sibling)) holds its frames in its own pixels, so a scaled copy "
+            + "needs a data file of its own"
+        }
+      }
+    }
+    if cocosFamilies.contains(RootCheck.cocosStem(of: asset)) {
+      return "a cocos2d texture: the engine picks its -hd or -ipadhd file by its own suffixes, not by @Nx"
+    }
+    // A data file of the same name among the target's resources (the tree may not hold it).
+    for space in spaces {
+      for resource in space.target?.resources ?? [] {
+        let name = lastComponent(resource.path)
+        for ext in [".plist", ".fnt", ".json"] where name == asset.baseName + ext {
+          return
+            "a sprite sheet or font page: \(name) holds its frames in its own pixels, so a scaled copy needs a "
+            + "data file of its own"
+        }
+      }
+    }
+    if !cocosFamilies.isEmpty,
+      spaces.contains(where: { space in
+        space.assets.contains { cocosFamilies.contains(RootCheck.cocosStem(of: $0)) }
+      })
+    {
+      return
+        "a texture of a cocos2d game (its target has -hd textures), which the engine draws by its own suffixes"
+    }
+    if spaces.contains(where: { space in
+      space.target?.resources.contains { $0.path.hasSuffix(".sks") } == true
+    }) {
+      return
+        "a texture of a SpriteKit game (its target holds .sks scenes), drawn in scene units; whether a 2x "
+        + "screen upscales it depends on the scene's scale mode, which only the code says"
+    }
+    return nil
+  }
+
+  /// A raster file's pixel size: from the PNG facts already read, else from the header of a
+  /// JPEG, WebP or GIF (read here); `nil` for a vector or an unreadable file.
+  func pixelSize(of variant: Variant) -> (width: Int, height: Int)? {
+    if let header = facts[variant.path]?.header { return (header.width, header.height) }
+    guard !CatalogScanner.isVector(variant.path),
+      let head = try? FileIO.readPrefix(catalog.path(of: variant), count: ImageFormat.sizeHeadLength)
+    else { return nil }
+    return ImageFormat.pixelSize(ofHead: head, format: ImageFormat.sniff(head))
+  }
+
+  /// The names storyboards and xibs of the run's targets draw as system symbols
+  /// (`image="NAME" catalog="system"`), read from their text.
+  static func systemSymbols(in spaces: [AssetNamespace], root: String) -> Set<String> {
+    var names: Set<String> = []
+    var seen: Set<String> = []
+    for space in spaces {
+      for resource in space.target?.resources ?? []
+      where resource.path.hasSuffix(".storyboard") || resource.path.hasSuffix(".xib") {
+        let path = join(space.project.map(parent) ?? "", resource.path)
+        guard seen.insert(path).inserted, let bytes = layoutFileBytes(join(root, path)) else { continue }
+        let text = String(decoding: bytes, as: UTF8.self)
+        var rest = text[...]
+        while let range = rest.range(of: "catalog=\"system\"") {
+          // The name is the `image=` or `name=` attribute of the same element.
+          let start = rest[..<range.lowerBound].lastIndex(of: "<") ?? rest.startIndex
+          let element = rest[start..<range.lowerBound]
+          for key in [" image=\"", " name=\""] {
+            if let attribute = element.range(of: key),
+              let end = element[attribute.upperBound...].firstIndex(of: "\"")
+            {
+              names.insert(String(element[attribute.upperBound..<end]))
+            }
+          }
+          rest = rest[range.upperBound...]
+        }
+      }
+    }
+    return names
+  }
+
+  /// cocos2d's resolution suffixes (cocos2d-iphone's `CCFileUtils`).
+  static let cocosSuffixes = ["-hd", "-ipadhd", "-ipad", "-widehd", "-wide", "-iphone5hd"]
+
+  /// The folder and base name of a loose asset without a cocos2d suffix: what a family of
+  /// `x.png`, `x-hd.png`, `x-ipadhd.png` shares.
+  static func cocosStem(of asset: Asset) -> String {
+    var base = asset.baseName
+    if let suffix = cocosSuffixes.first(where: { base.hasSuffix($0) }) { base.removeLast(suffix.count) }
+    return join(parent(asset.location), base)
+  }
+
+  /// The cocos2d families among loose assets: stems that have a plain file and a suffixed
+  /// one (`x.png` and `x-hd.png`) in one folder.
+  static func cocosFamilies(_ assets: [Asset]) -> Set<String> {
+    var plain: Set<String> = []
+    var suffixed: Set<String> = []
+    for asset in assets where asset.source == .looseFiles {
+      let stem = cocosStem(of: asset)
+      if cocosSuffixes.contains(where: { asset.baseName.hasSuffix($0) }) {
+        suffixed.insert(stem)
+      } else {
+        plain.insert(stem)
+      }
+    }
+    return plain.intersection(suffixed)
+  }
+
+  /// Whether every file is a tiny image of one colour (decoded; at most 8 × 8 px).
+  func isSwatch(_ variants: [Variant]) -> Bool {
+    guard !variants.isEmpty else { return false }
+    for variant in variants {
+      guard let header = facts[variant.path]?.header, header.width <= 8, header.height <= 8,
+        let bitmap = try? PNGDecoder.decode(contentsOf: catalog.path(of: variant))
+      else { return false }
+      let first = Array(bitmap.pixels.prefix(4))
+      var offset = 4
+      while offset < bitmap.pixels.count {
+        // Fully transparent pixels are one colour whatever their RGB.
+        let same =
+          bitmap.pixels[offset..<offset + 4].elementsEqual(first)
+          || (first[3] == 0 && bitmap.pixels[offset + 3] == 0)
+        if !same { return false }
+        offset += 4
+      }
+    }
+    return true
+  }
+}
