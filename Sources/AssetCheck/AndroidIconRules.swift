@@ -124,12 +124,25 @@ struct AndroidIconCheck {
 
   // MARK: IconLocation, IconExtension
 
+  /// The module's `minSdkVersion` from its manifest's `<uses-sdk>`, when it says (a Gradle
+  /// build sets it in `build.gradle`, which this check does not read).
+  func minSdk() -> Int? {
+    let manifest = Finding.join(root, Finding.join(parent(res), "AndroidManifest.xml"))
+    guard let bytes = layoutFileBytes(manifest) else { return nil }
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard let range = text.range(of: "android:minSdkVersion=\"") else { return nil }
+    return Int(text[range.upperBound...].prefix { $0.isNumber })
+  }
+
   func locationAndExtension() -> [LayoutFinding] {
     var found: [LayoutFinding] = []
+    // Before Android 1.6 (API 4) there were no density folders, so an app for those
+    // versions keeps its bitmaps in drawable/ (lint's IconLocation skips such apps).
+    let densityless = (minSdk() ?? 4) < 4
     for folder in folders.keys.sorted() {
       for name in folders[folder]! {
         let path = join(folder, name)
-        if folder == "drawable",
+        if folder == "drawable", !densityless,
           [".png", ".jpg", ".jpeg", ".webp", ".gif"].contains(where: { Self.hasSuffix(name, $0) })
         {
           found.append(
@@ -348,10 +361,13 @@ struct AndroidIconCheck {
       for base in both.sorted() {
         let holders = dpi.keys.sorted().filter { folder in dpi[folder]!.contains { Self.baseName($0) == base }
         }
+        // As lint does (IconNoDpi's location chain): on the density folder's copy, the file
+        // that ought to go; the first such folder, by name.
+        let copy = holders.first { !isNoDpi($0) } ?? "drawable-nodpi"
         found.append(
           LayoutFinding(
             rule: .androidNoDpi,
-            path: join("drawable-nodpi", dpi["drawable-nodpi"]?.first { Self.baseName($0) == base } ?? base),
+            path: join(copy, dpi[copy]?.first { Self.baseName($0) == base } ?? base),
             asset: base,
             message:
               "@drawable/\(base) is in \(holders.joined(separator: ", ")): in drawable-nodpi it is never scaled, in "

@@ -60,7 +60,7 @@ extension AssetChecker {
     res: String, folders: [String: [String]], gaps: [AndroidDensityGap]
   )] {
     // A root without Android resources (most Apple trees) pays for no second check.
-    guard catalog.skipped.contains(where: { $0.reason == .androidResource }) else { return [] }
+    guard !catalog.androidResourceFolders.isEmpty else { return [] }
     let check = RootCheck(catalog: catalog, configuration: CheckConfiguration())
     return check.androidResourceFolders().map { res in
       let folders = check.androidFolders(res).drawables

@@ -5,13 +5,7 @@ import IconGridSupport
 extension RootCheck {
   /// The `res` folders of the root's Android resources, relative to the root, sorted.
   func androidResourceFolders() -> [String] {
-    var found: Set<String> = []
-    for file in catalog.skipped where file.reason == .androidResource {
-      let parts = file.path.split(separator: "/", omittingEmptySubsequences: false)
-      guard parts.count >= 2 else { continue }
-      found.insert(parts.dropLast(2).joined(separator: "/"))
-    }
-    return found.sorted()
+    catalog.androidResourceFolders
   }
 
   /// Android lint's icon checks and the build's resource-name rule over every `res` folder.

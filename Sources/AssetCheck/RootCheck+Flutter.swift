@@ -244,9 +244,12 @@ struct FlutterCheck {
         ? "pubspec.yaml declares \(folderText), but Flutter bundles a folder's variants only for files in the "
           + "folder itself, and \(main) does not exist: add the 1x image there, or declare \(main)"
         : "pubspec.yaml declares neither \(folderText) nor \(main) under flutter: assets:; add - \(folder.isEmpty ? main : folder + "/")"
+      // A variant folder declared itself, or the variant file declared on its own, is
+      // bundled under its own key (Flutter's asset bundle takes the declared path as is).
       for variant in holding
       where !pubspec.entries.contains(where: {
         FlutterCheck.cleaned($0) == FlutterCheck.join(folder, variant) + "/"
+          || FlutterCheck.cleaned($0) == FlutterCheck.join(FlutterCheck.join(folder, variant), name)
       }) {
         found.append(
           LayoutFinding(

@@ -126,6 +126,8 @@ extension RootCheck {
       let aspect = Double(header.width) / Double(max(1, header.height))
       let distorted = abs(aspect / (pointWidth / max(0.001, pointHeight)) - 1) > 0.15
       let certain = copied || distorted
+      // The same drawing with more pixels than its slot needs is never blurry: a note.
+      let denser = !certain && Double(header.width) > width && Double(header.height) > height
       add(
         .sizeMismatch, variant.path, asset: asset.name,
         "is \(header.width)×\(header.height) px at @\(variant.scale)x\(conditions(traits)); "
@@ -138,7 +140,7 @@ extension RootCheck {
               ? "; its shape differs too, so that screen draws it distorted or at another size"
               : "; the same shape at another size, perhaps drawn for that scale, which a view that fits the image "
                 + "hides: check it"),
-        severity: certain ? nil : .warning)
+        severity: certain ? nil : denser ? .note : .warning)
     }
   }
 

@@ -214,7 +214,7 @@ extension RootCheck {
         let have = sizes.sorted().map { "\($0)" }.joined(separator: ", ")
         add(
           .missingScale, first.location, asset: first.name,
-          "the app's icon files (CFBundleIconFiles: \(info.iconFiles.joined(separator: ", "))) have no "
+          "the app's icon files (CFBundleIconFile(s): \(info.iconFiles.joined(separator: ", "))) have no "
             + "\(pixels)×\(pixels) px image for \(why); the home screen scales the nearest (\(have) px), blurred",
           severity: .warning)
       }

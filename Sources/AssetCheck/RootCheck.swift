@@ -139,7 +139,8 @@ struct RootCheck {
     self.requirements = requirements
     requirementUses = uses
     namespacesByAsset = holders
-    cocosFamilies = RootCheck.cocosFamilies(assets)
+    // From the whole tree: a Mac target of a cocos2d game ships the SD textures only.
+    cocosFamilies = RootCheck.cocosFamilies(catalog.assets)
     systemSymbols = RootCheck.systemSymbols(in: spaces, root: catalog.root)
   }
 
@@ -147,6 +148,19 @@ struct RootCheck {
   static func requirement(of space: AssetNamespace, configuration: CheckConfiguration) -> DeviceRequirement {
     if let scales = configuration.requiredScales {
       return DeviceRequirement.given(scales, reason: "given with --require")
+    }
+    // A launch image set's filled 5.5-inch or X-class slot makes the app native on 3x
+    // iPhones, as a UILaunchImages entry does.
+    var space = space
+    let native = space.assets.filter { $0.kind == .launchImage }.flatMap(\.variants).contains {
+      ["736h", "2436h", "2688h"].contains($0.traits.subtype ?? "")
+    }
+    if native, let info = space.info, !info.launchesNatively {
+      space.info?.launchImages.append(AppInfo.LaunchImage(name: "Default-736h", size: (414, 736)))
+    } else if native, space.info == nil, space.target != nil {
+      var info = AppInfo()
+      info.launchImages.append(AppInfo.LaunchImage(name: "Default-736h", size: (414, 736)))
+      space.info = info
     }
     return DeviceRequirement.of(space)
   }
@@ -206,7 +220,7 @@ struct RootCheck {
       }
       // A tvOS target's icon is its brand assets (`NAME.brandassets`), which hold the stacks.
       let document =
-        sets.contains {
+        catalog.sets.contains {
           ($0.kind == .iconDocument && lastComponent($0.path) == name + ".icon")
             || ($0.kind == .brandAssets && lastComponent($0.path) == name + ".brandassets")
         }

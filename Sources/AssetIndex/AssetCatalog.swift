@@ -32,6 +32,9 @@ public struct AssetCatalog: Sendable {
   /// loose images no target copies, and trees with rules of their own (Android, Flutter).
   public let skipped: [SkippedFile]
   package let lookup: NameLookup
+  /// The Android `res` folders found (the parents of `drawable*`, `mipmap*` and `raw`
+  /// folders), relative to the root, sorted: whatever files they hold, PNG or not.
+  public let androidResourceFolders: [String]
 
   /// Indexes `root`; a root that cannot be listed yields an empty catalog with a problem.
   ///
@@ -73,6 +76,7 @@ public struct AssetCatalog: Sendable {
       ($0.path, $0.kind.description) < ($1.path, $1.kind.description)
     }
     self.lookup = NameLookup(index.assets)
+    self.androidResourceFolders = Set(scanner.androidFolders.map(CatalogScanner.parent(of:))).sorted()
   }
 
   /// The loose files no target of the root's project copies: they do not ship, and are

@@ -104,7 +104,9 @@ struct LayoutAndroidTests {
   @Test func noDpiAndADensityFolder() throws {
     let tree = try LayoutAndroidTests.complete().png("app/src/main/res/drawable-nodpi/icon.png", 10, 10)
     let found = findings(tree, .androidNoDpi)
-    #expect(found.map(\.relativePath) == ["app/src/main/res/drawable-nodpi/icon.png"])
+    // Where lint puts IconNoDpi: on the density folders' copy, not the nodpi file.
+    #expect(found.map(\.relativePath) == ["app/src/main/res/drawable-hdpi/icon.png"])
+    #expect(found.first?.message.contains("drawable-nodpi") == true)
     let apart = try LayoutAndroidTests.complete().png("app/src/main/res/drawable-nodpi/wall.png", 10, 10)
     #expect(findings(apart, .androidNoDpi).isEmpty)
   }
@@ -128,6 +130,28 @@ struct LayoutAndroidTests {
   @Test func bitmapInDensitylessFolder() throws {
     let tree = try Tree().png("res/drawable/photo.png", 10, 10).text("res/drawable/shape.xml", "<shape/>")
     #expect(findings(tree, .androidLocation).map(\.relativePath) == ["res/drawable/photo.png"])
+  }
+
+  @Test(
+    "an app for Android 1.5 (minSdkVersion 3) had no density folders: drawable/ is its place, as lint says")
+  func bitmapInDensitylessFolderBeforeAPI4() throws {
+    let manifest = #"<manifest><uses-sdk android:minSdkVersion="3" android:targetSdkVersion="4"/></manifest>"#
+    let old = try Tree().png("app/res/drawable/photo.png", 10, 10).text("app/AndroidManifest.xml", manifest)
+    #expect(findings(old, .androidLocation).isEmpty)
+    let newer = try Tree().png("app/res/drawable/photo.png", 10, 10)
+      .text("app/AndroidManifest.xml", manifest.replacingOccurrences(of: "\"3\"", with: "\"4\""))
+    #expect(findings(newer, .androidLocation).map(\.relativePath) == ["app/res/drawable/photo.png"])
+  }
+
+  @Test("a res/ of WebP bitmaps and XML drawables only is read as Android all the same")
+  func webPAndXMLOnly() throws {
+    let webp: [UInt8] =
+      Array("RIFF".utf8) + [30, 0, 0, 0] + Array("WEBPVP8L".utf8) + [13, 0, 0, 0, 0x2F, 0, 0, 0, 0]
+    let tree = try Tree().bytes("app/src/main/res/drawable-hdpi/star.webp", webp)
+      .text("app/src/main/res/drawable/shape.xml", "<shape/>")
+    let report = tree.check()
+    #expect(report.roots[0].notes.contains { $0.hasPrefix("app/src/main/res: Android resources") })
+    #expect(report.findings(.missingScale).isEmpty)
   }
 
   @Test func extensionThatLies() throws {

@@ -62,8 +62,11 @@ import Testing
     let ios = Layout.reactNative.rule.choose(among: candidates, for: SelectionRequest(scale: 2))
     #expect(ios.winner?.path == "a@2x.ios.png")
     #expect(ios.standing[3] == .excluded("for .android, not .ios"))
+    // Once a .ios file exists, iOS uses the .ios files only (Metro's asset map keys by
+    // platform): the generic 4x file is not a candidate there.
     let at3 = Layout.reactNative.rule.choose(among: candidates, for: SelectionRequest(scale: 3))
-    #expect(at3.winner?.path == "a@4x.png")
+    #expect(at3.winner?.path == "a@2x.ios.png")
+    #expect(at3.standing[4] == .excluded("a .ios file exists, so Metro uses only the .ios files"))
     let release = Layout.reactNative.rule.choose(
       among: candidates, for: SelectionRequest(scale: 3, releaseBundle: true))
     // The 4x file is dropped from the bundle, so the largest kept one (2x) is enlarged.

@@ -234,7 +234,12 @@ public struct LayoutCatalog: Sendable {
         guard LayoutCatalog.imageExtensions.contains(ext) else { continue }
         let info = flutterInfo[region.folder]
         let parsed = FlutterPath((info?.prefix ?? "") + inner)
-        name = parsed.mainPath
+        // A variant file declared on its own (`assets/x/3.0x/f.png`, its main file not
+        // declared) is an asset of its own key in Flutter's bundle, the only file of it.
+        let ownKey =
+          !parsed.isMain
+          && info?.pubspec.map { $0.declaresFile(parsed.path) && !$0.declares(parsed.mainPath) } == true
+        name = ownKey ? parsed.path : parsed.mainPath
         candidate = LayoutCandidate(path: path, scale: parsed.ratio, isMainFile: parsed.isMain)
         declared = info?.pubspec.map { $0.declares(parsed.path) }
       case .reactNative:

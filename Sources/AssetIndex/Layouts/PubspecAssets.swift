@@ -145,6 +145,14 @@ public struct PubspecAssets: Sendable, Hashable {
     return false
   }
 
+  /// Whether a file entry names exactly `path` (not its main file, not a folder).
+  ///
+  /// - Parameter path: the file, with `/` separators, relative to the package root.
+  /// - Returns: whether one entry is that path.
+  public func declaresFile(_ path: String) -> Bool {
+    entries.contains { ($0.hasPrefix("./") ? String($0.dropFirst(2)) : $0) == path }
+  }
+
   static func withoutComment(_ line: String) -> String {
     var quote: Character?
     var previous: Character = " "

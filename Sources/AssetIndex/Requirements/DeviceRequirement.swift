@@ -231,12 +231,13 @@ public struct DeviceRequirement: Sendable, Hashable {
     let others: [(ApplePlatform, DeviceIdiom, String)] = [
       (.macos, .mac, "\(name) runs on Macs, whose built-in displays are 2x"),
       (.watchos, .watch, "\(name) runs on Apple Watch, whose screens are 2x"),
-      (.tvos, .tv, "\(name) runs on Apple TV, whose 4K models draw at 2x"),
+      (.tvos, .tv, "\(name) runs on Apple TV, whose 4K models draw at 2x on a 4K television"),
       (.visionos, .vision, "\(name) runs on Apple Vision Pro, which draws at 2x"),
     ]
     for (platform, device, reason) in others where platforms.contains(platform) {
       devices.insert(device)
-      needs[device] = [ScaleNeed(scale: 2, certainty: .certain, reason: reason)]
+      // An Apple TV 4K draws 2x only on a 4K television; an HD one, and any on an HD set, 1x.
+      needs[device] = [ScaleNeed(scale: 2, certainty: device == .tv ? .likely : .certain, reason: reason)]
       if device == .mac || device == .tv {
         let low = device == .mac ? "Macs with 1x displays" : "Apple TV HD"
         needs[device]!.append(

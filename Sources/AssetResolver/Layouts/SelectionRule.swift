@@ -189,10 +189,18 @@ public struct SelectionRule: Sendable, Hashable, CustomStringConvertible {
 
   private func chooseMetro(_ selection: inout Selection) {
     let platform = selection.request.platform
+    // Metro keys an asset by name and platform: once a file for the platform exists, the
+    // platform's files are the asset there, at every scale (Assets.js's getAbsoluteAssetRecord).
+    let hasPlatformFiles = selection.candidates.contains { $0.platform == platform }
     var byScale: [Double: Int] = [:]
     for (index, candidate) in selection.candidates.enumerated() {
       if let other = candidate.platform, other != platform {
         selection.set(index, .excluded("for .\(other), not .\(platform)"))
+        continue
+      }
+      if hasPlatformFiles, candidate.platform == nil {
+        selection.set(
+          index, .excluded("a .\(platform) file exists, so Metro uses only the .\(platform) files"))
         continue
       }
       if let previous = byScale[candidate.scale] {
