@@ -9,7 +9,7 @@ import Testing
 struct LayoutAndroidTests {
   /// A `res/` tree with every density lint requires, `icon.png` at 24 dp in each.
   static func complete() throws -> Tree {
-    let tree = try Tree()
+    let tree = Tree()
     for (folder, pixels) in [("mdpi", 24), ("hdpi", 36), ("xhdpi", 48), ("xxhdpi", 72)] {
       try tree.png("app/src/main/res/drawable-\(folder)/icon.png", pixels, pixels)
     }
@@ -178,7 +178,7 @@ struct LayoutAndroidTests {
     let entries = report.findings(.androidDensities).map { finding in
       #"{"rule": "IconDensities", "path": "\#(finding.path)", "asset": null}"#
     }
-    try tree.text("baseline.json", #"{"version": 1, "findings": [\#(entries.joined(separator: ", "))]}"#)
+    tree.text("baseline.json", #"{"version": 1, "findings": [\#(entries.joined(separator: ", "))]}"#)
     let filtered = try Baseline(contentsOf: tree.path("baseline.json")).filter(report)
     #expect(filtered.findings.isEmpty)
     #expect(filtered.suppressed == 3)

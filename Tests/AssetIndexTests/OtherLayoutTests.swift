@@ -7,8 +7,8 @@ import Testing
 @Suite struct OtherLayoutTests {
   /// An Android module (Omni-Notes' shape) and a Flutter package with an example app
   /// (rflutter_alert's shape) beside an iOS folder of ordinary loose files.
-  static func tree() throws -> TempTree {
-    let tree = TempTree()
+  static func tree() throws -> Tree {
+    let tree = Tree()
     for folder in ["drawable-hdpi", "drawable-xhdpi-v11", "mipmap-xxhdpi", "raw"] {
       try tree.png("app/src/main/res/\(folder)/ic_note.png", width: 2, height: 2)
     }
@@ -62,7 +62,7 @@ import Testing
   /// Without an Xcode project, an Android project's or a JavaScript project's loose files
   /// (store art, web images) are not UIKit's; its ios/ folder still is.
   @Test func androidAndJavaScriptProjectsSetTheirLooseFilesAside() throws {
-    let tree = TempTree()
+    let tree = Tree()
     tree.text("android-app/build.gradle", "// gradle\n")
     try tree.png("android-app/fastlane/icon.png", width: 2, height: 2)
     tree.text("web/package.json", "{}\n")

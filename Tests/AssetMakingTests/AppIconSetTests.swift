@@ -66,7 +66,7 @@ struct AppIconSetTests {
   func everySlotOfTheTableWithFilesOfTheRightSizeAndCheckFindsNothing(
     platforms: [AppIconPlatform], form: AppIconSetForm
   ) throws {
-    let tree = try Tree()
+    let tree = Tree()
     let master = try master(tree)
     let output = tree.path("App/Assets.xcassets/AppIcon.appiconset")
     let result = try AppIconSetBuilder.build(
@@ -92,7 +92,7 @@ struct AppIconSetTests {
   }
 
   @Test func singleSizeWritesDarkAndTintedOrLeavesTheirSlotsEmpty() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let master = try master(tree)
     let dark = try self.master(tree, "dark.png", hole: true)
     let output = tree.path("A.xcassets/AppIcon.appiconset")
@@ -114,7 +114,7 @@ struct AppIconSetTests {
   }
 
   @Test func transparencyIsReportedAndFlattenedOnTheBackground() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let master = try master(tree, hole: true)
     let output = tree.path("A.xcassets/AppIcon.appiconset")
     let result = try AppIconSetBuilder.build(
@@ -157,7 +157,7 @@ struct AppIconSetTests {
   }
 
   @Test func reRunIsByteIdenticalAndRemovesOnlyWhatItWrote() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let master = try master(tree)
     let output = tree.path("A.xcassets/AppIcon.appiconset")
     let all = AppIconOptions(platforms: [.ios, .macos], form: .allSizes)
@@ -194,7 +194,7 @@ struct AppIconSetTests {
   }
 
   @Test func androidLauncherIconsAtEachDensity() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let master = try master(tree)
     let output = tree.path("app/src/main")
     let result = try AndroidIconBuilder.build(master: master, output: output, force: false)

@@ -23,7 +23,7 @@ func readmeExample(root: String) throws -> (path: String, scale: Int, fallback: 
 
 @Suite struct ReadmeExampleTests {
   @Test func theServiceExampleRuns() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("mail.png", width: 60, height: 60)
     try tree.png("mail@2x.png", width: 120, height: 120)
     let answer = try readmeExample(root: tree.root)

@@ -28,7 +28,7 @@ func readmeSheetExample(root: String, output: String) throws -> SheetSummary {
 
 @Suite struct ReadmeExampleTests {
   @Test func theSheetExampleRunsAndDrawsLabels() throws {
-    let tree = try Tree()
+    let tree = Tree()
     try tree.png("mail@2x.png", 120, 120, color: (0, 90, 200, 255))
     try tree.png("Icons/maps@2x.png", 120, 120, color: (0, 160, 60, 255))
     let output = tree.path("sheet.png")
@@ -60,7 +60,7 @@ func readmeSheetExample(root: String, output: String) throws -> SheetSummary {
   @Test func aFontFileThatIsNotAFontThrows() throws {
     let content = SheetContent(assetNames: ["mail"])
     let layout = try SheetLayout(content: content, options: SheetLayoutOptions())
-    let tree = try Tree()
+    let tree = Tree()
     let library = try AssetLibrary(root: tree.root)
     #expect(throws: FontError.self) {
       _ = try SheetRenderer(

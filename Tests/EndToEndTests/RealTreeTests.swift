@@ -8,7 +8,7 @@ import Testing
 ///
 /// Re-record with `ICONGRID_RECORD_GOLDEN=1 swift test --filter RealTreeTests`, then read
 /// the diff: every new line is a finding someone must judge.
-@Suite("The check on real repositories")
+@Suite("The check on real repositories", .needsSharedData, .tags(.sharedData, .slow))
 struct RealTreeTests {
   static let trees = [
     "GitHawkApp-GitHawk", "Ranchero-Software-NetNewsWire", "RatelHub-rflutter_alert", "SwiftGen-SwiftGen",
