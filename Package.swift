@@ -116,6 +116,20 @@ let package = Package(
       dependencies: ["IconGridCLI", "AssetCheck", "ContactSheet", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"]),
     .testTarget(
       name: "AssetCheckTests", dependencies: ["AssetCheck", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"]),
+    // The DocC articles' Swift code blocks, compiled and run: the DocExamples plugin extracts
+    // them (with DocExampleExtractor) into this target on every build, so an article is the
+    // only copy of its examples.
+    .executableTarget(name: "DocExampleExtractor", path: "Tests/DocExampleExtractor"),
+    .plugin(
+      name: "DocExamples", capability: .buildTool(), dependencies: ["DocExampleExtractor"],
+      path: "Tests/DocExamplesPlugin"),
+    .testTarget(
+      name: "DocExampleTests",
+      dependencies: [
+        "AssetIndex", "AssetResolver", "ContactSheet", "AssetCheck", "AssetMaking", "ImageDecoding", "RasterCodecs",
+        "VectorRenderer", "Resampling", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport",
+      ],
+      plugins: ["DocExamples"]),
     // The whole tool: the check's golden files on the real trees, the command reference
     // pages and usage errors against the commands' definitions, the binary killed mid-write.
     .testTarget(

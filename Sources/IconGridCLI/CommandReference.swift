@@ -129,7 +129,8 @@ extension String {
   /// Splits `--option VALUE   Its description` at the first run of two or more spaces.
   fileprivate func splitAtWideGap() -> (term: String, rest: String) {
     let characters = Array(self)
-    for index in characters.indices.dropLast() where characters[index] == " " && characters[index + 1] == " " {
+    for index in characters.indices.dropLast() where characters[index] == " " && characters[index + 1] == " "
+    {
       let rest = characters[index...].drop(while: { $0 == " " })
       return (String(characters[..<index]), String(rest))
     }

@@ -113,7 +113,9 @@ struct RuleTests {
     #expect(found.first?.message.contains("JPEG") == true)
   }
 
-  @Test(.needsSharedData, .tags(.sharedData), arguments: ["pngsuite/xhdn0g08.png", "pngsuite/xs2n0g01.png", "pngsuite/xc9n2c08.png"])
+  @Test(
+    .needsSharedData, .tags(.sharedData),
+    arguments: ["pngsuite/xhdn0g08.png", "pngsuite/xs2n0g01.png", "pngsuite/xc9n2c08.png"])
   func badHeaders(_ file: String) throws {
     let tree = try Tree().copy(testData: file, to: "bad.png")
     #expect(tree.check(require: [1]).findings(.unreadable).count == 1)

@@ -275,7 +275,9 @@ struct TraitChoiceTests {
 
   /// On every real tree, every asset with dark or tinted slots resolves to its default
   /// artwork for a default request at every scale, and to a dark slot for a dark request.
-  @Test(.needsSharedData, .tags(.sharedData)) func everyRealSetWithAppearancesResolvesToItsDefaultArtwork() throws {
+  @Test(.needsSharedData, .tags(.sharedData)) func everyRealSetWithAppearancesResolvesToItsDefaultArtwork()
+    throws
+  {
     let root = #filePath.split(separator: "/").dropLast(3).map(String.init).joined(separator: "/")
     let catalog = AssetCatalog(root: "/" + root + "/../shared/testdata/real")
     var checked = 0

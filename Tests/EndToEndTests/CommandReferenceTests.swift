@@ -39,7 +39,8 @@ struct CommandReferenceTests {
     // Every word of the help is on the page: the page leaves nothing out.
     let page = try #require(CommandReference.page(for: name))
     let unescaped = page.replacingOccurrences(of: "\\", with: "")
-    for word in printed.out.split(whereSeparator: { $0 == " " || $0 == "\n" }) where !["usage:", "options:", "status:"].contains(word) {
+    for word in printed.out.split(whereSeparator: { $0 == " " || $0 == "\n" })
+    where !["usage:", "options:", "status:"].contains(word) {
       #expect(unescaped.contains(word), "'\(word)' of the help is not on the page")
     }
   }

@@ -44,7 +44,8 @@ struct CheckCommandTests {
   }
 
   @Test func unknownRuleSuggestsTheNearest() {
-    #expect(icongrid(["check", ".", "--ignore", "missing-scal"]).err.contains("did you mean 'missing-scale'?"))
+    #expect(
+      icongrid(["check", ".", "--ignore", "missing-scal"]).err.contains("did you mean 'missing-scale'?"))
   }
 
   @Test(arguments: [("2x", [2]), ("2x,3x", [2, 3]), ("1x,2x,3x", [1, 2, 3]), ("3x, 2x", [2, 3])])

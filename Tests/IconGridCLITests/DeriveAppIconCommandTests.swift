@@ -66,7 +66,8 @@ struct DeriveAppIconCommandTests {
   @Test func missingInputsExit66AndBadMastersExit65() throws {
     #expect(icongrid(["derive", "/no/such/folder"]).status == 66)
     let tree = try Tree().png("small.png", 512, 512)
-    #expect(icongrid(["appicon", tree.path("none.png"), "-o", tree.path("A.xcassets/I.appiconset")]).status == 66)
+    #expect(
+      icongrid(["appicon", tree.path("none.png"), "-o", tree.path("A.xcassets/I.appiconset")]).status == 66)
     let small = icongrid(["appicon", tree.path("small.png"), "-o", tree.path("A.xcassets/I.appiconset")])
     #expect(small.status == 65)
     #expect(small.err.contains("512 × 512 px"))

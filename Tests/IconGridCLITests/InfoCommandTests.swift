@@ -57,7 +57,9 @@ struct InfoCommandTests {
         """)
   }
 
-  @Test("JSON: an unreadable PNG header leaves its fields null; the digest null when undecoded", .needsSharedData, .tags(.sharedData))
+  @Test(
+    "JSON: an unreadable PNG header leaves its fields null; the digest null when undecoded", .needsSharedData,
+    .tags(.sharedData))
   func jsonBad() {
     let result = icongrid("info", "--format=json", TestData.badColorType, TestData.badIDATCRC)
     #expect(result.status == 65)
@@ -103,7 +105,9 @@ struct InfoCommandTests {
         """)
   }
 
-  @Test("JSON keeps argument order and paths as given; CgBI is reported as such", .needsSharedData, .tags(.sharedData))
+  @Test(
+    "JSON keeps argument order and paths as given; CgBI is reported as such", .needsSharedData,
+    .tags(.sharedData))
   func jsonOrder() {
     let result = icongrid("info", "--format", "json", TestData.cgbi, TestData.basi0g01, TestData.basn2c08)
     #expect(result.status == 0)
@@ -118,7 +122,8 @@ struct InfoCommandTests {
     #expect(result.out.contains("\"pixelDigest\": \"\(TestData.basi0g01Digest)\""))
   }
 
-  @Test("a missing file: still reported, exit 66, a diagnostic on stderr", .needsSharedData, .tags(.sharedData))
+  @Test(
+    "a missing file: still reported, exit 66, a diagnostic on stderr", .needsSharedData, .tags(.sharedData))
   func missing() {
     let result = icongrid(
       "info", "--format", "json", TestData.basn2c08, TestData.missing, TestData.badSignature)

@@ -15,7 +15,6 @@ import Testing
     return tree
   }
 
-
   @Test func parsesTheLayoutOptions() throws {
     let command = try IconGridCLI.parse([
       "resolve", "a.png", "--in", "r", "--scale", "2.625", "--layout", "rn", "--explain", "--platform",

@@ -24,7 +24,9 @@ struct MismatchTests {
     #expect(sniffed.mismatch == "WebP data in a .png file")
   }
 
-  @Test("a CgBI file agrees with .png; an unknown extension agrees with anything", .needsSharedData, .tags(.sharedData))
+  @Test(
+    "a CgBI file agrees with .png; an unknown extension agrees with anything", .needsSharedData,
+    .tags(.sharedData))
   func agreements() throws {
     #expect(try ImageDecoder.format(ofFile: TestPaths.testData("cgbi/basn6a08.png")).mismatch == nil)
     let tree = Tree()

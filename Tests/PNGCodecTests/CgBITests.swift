@@ -27,7 +27,9 @@ struct CgBITests {
     #expect(Self.names.allSatisfy { Fixtures.validSuite.contains($0) })
   }
 
-  @Test("the probe flags CgBI and reads the real IHDR", .needsSharedData, .tags(.sharedData), arguments: names + ["PngSuite.png"])
+  @Test(
+    "the probe flags CgBI and reads the real IHDR", .needsSharedData, .tags(.sharedData),
+    arguments: names + ["PngSuite.png"])
   func probe(name: String) throws {
     let header = try PNGHeader.probe(contentsOf: Fixtures.cgbi + "/" + name)
     #expect(header.isCgBI)
@@ -35,7 +37,9 @@ struct CgBITests {
     #expect(header.width == bitmap.width && header.height == bitmap.height)
   }
 
-  @Test("PngSuite.png (no original here) decodes to its 256 × 256 logo, not blank", .needsSharedData, .tags(.sharedData))
+  @Test(
+    "PngSuite.png (no original here) decodes to its 256 × 256 logo, not blank", .needsSharedData,
+    .tags(.sharedData))
   func logo() throws {
     let bitmap = try PNGDecoder.decode(contentsOf: Fixtures.cgbi + "/PngSuite.png")
     #expect(bitmap.width == 256 && bitmap.height == 256)

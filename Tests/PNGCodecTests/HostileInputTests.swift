@@ -48,7 +48,9 @@ struct HostileInputTests {
     #expect(Self.corruptCodes.map(\.0).sorted() == Fixtures.corruptSuite)
   }
 
-  @Test("each corrupt PngSuite file is refused with its code and the path", .needsSharedData, .tags(.sharedData), arguments: corruptCodes)
+  @Test(
+    "each corrupt PngSuite file is refused with its code and the path", .needsSharedData, .tags(.sharedData),
+    arguments: corruptCodes)
   func corrupt(name: String, code: ImageError.Code) {
     let path = Fixtures.pngsuite + "/" + name
     let error = expectPNGError(name) { _ = try PNGDecoder.decode(contentsOf: path) }
@@ -236,7 +238,9 @@ struct ProbePrefixTests {
   /// A file holding just its first 49 bytes (signature, Apple's 4-byte CgBI chunk, IHDR: all
   /// ``PNGHeader/probeLength`` covers), then the same with garbage after them: the probe
   /// gives the full file's header both times.
-  @Test("a 49-byte prefix probes like the whole file", .needsSharedData, .tags(.sharedData), arguments: ["basn6a08.png", "s01i3p01.png", "cgbi"])
+  @Test(
+    "a 49-byte prefix probes like the whole file", .needsSharedData, .tags(.sharedData),
+    arguments: ["basn6a08.png", "s01i3p01.png", "cgbi"])
   func prefix(name: String) throws {
     let path = name == "cgbi" ? Fixtures.cgbi + "/basn6a08.png" : Fixtures.pngsuite + "/" + name
     let whole = try Fixtures.read(path)

@@ -92,7 +92,8 @@ struct InspectionTests {
     #expect(inspection.iendOffset != nil)
   }
 
-  @Test("another format: no header, its format named, the error is notPNG", .needsSharedData, .tags(.sharedData))
+  @Test(
+    "another format: no header, its format named, the error is notPNG", .needsSharedData, .tags(.sharedData))
   func foreign() throws {
     let webp = TestPaths.testData(
       "real/home-assistant-iOS/Sources/App/Resources/Assets.xcassets/AppIcon.appiconset/16-mac.png")

@@ -72,7 +72,8 @@ struct RealTreesTests {
   func webp(relative: String) throws {
     let path = Self.root + "/" + relative
     let bitmap = try RasterDecoder.decode(Support.read(path), format: .webp)
-    let reference = try Support.parseNetpbm(ReferenceTool.output("dwebp", ["-quiet", "-pam", path, "-o", "-"]))
+    let reference = try Support.parseNetpbm(
+      ReferenceTool.output("dwebp", ["-quiet", "-pam", path, "-o", "-"]))
     #expect(bitmap.width == reference.width && bitmap.height == reference.height)
     #expect(Support.maxDifference(bitmap, reference) == 0)
     // Their names say their size: 1024-mac.png is 1024 pixels wide.

@@ -103,7 +103,8 @@ package final class Tree: Sendable {
       if let size = slot.3 { fields.append("\"size\": \"\(size)\"") }
       return "{" + fields.joined(separator: ", ") + "}"
     }
-    return text(folder + "/Contents.json", "{\"images\": [" + images.joined(separator: ", ") + "], \"info\": {}}")
+    return text(
+      folder + "/Contents.json", "{\"images\": [" + images.joined(separator: ", ") + "], \"info\": {}}")
   }
 
   /// A symbolic link at `relative` pointing to `target` (taken as written).
