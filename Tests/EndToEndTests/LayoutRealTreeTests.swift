@@ -37,7 +37,7 @@ struct LayoutRealTreeTests {
     configuration.layout = part.layout
     let report = AssetChecker.check(roots: [root], configuration: configuration)
     let text = RealTreeTests.relative(report.rendered(as: .text), root: root)
-    let golden = TestPaths.inPackage("Tests/AssetCheckTests/Golden/parts/\(part.golden).txt")
+    let golden = TestPaths.inPackage("Tests/EndToEndTests/Golden/parts/\(part.golden).txt")
     if ProcessInfo.processInfo.environment["ICONGRID_RECORD_GOLDEN"] != nil {
       try text.write(toFile: golden, atomically: true, encoding: .utf8)
     }

@@ -84,6 +84,6 @@ struct RealTreeTests {
   }
 
   static func goldenPath(_ tree: String) -> String {
-    TestPaths.inPackage("Tests/AssetCheckTests/Golden/\(tree).txt")
+    TestPaths.inPackage("Tests/EndToEndTests/Golden/\(tree).txt")
   }
 }
