@@ -88,9 +88,12 @@ let package = Package(
         "IconGridSupport", "Resampling", "VectorRenderer",
       ]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
-    // What the test targets share: the package's and the shared test data's paths,
-    // temporary folders, a file-tree builder and a captured console. Used only by tests.
-    .target(name: "TestSupport", dependencies: ["IconGridSupport", "ImageCore", "PNGCodec"], path: "Tests/TestSupport"),
+    // What the test targets share: the package's and the shared test data's paths and
+    // whether it is there, temporary folders, the tree builder, the in-process command-line
+    // runner, the reference-tool runner and the tags. Used only by tests.
+    .target(
+      name: "TestSupport", dependencies: ["IconGridSupport", "ImageCore", "PNGCodec", "IconGridCLI"],
+      path: "Tests/TestSupport"),
     .testTarget(name: "IconGridSupportTests", dependencies: ["IconGridSupport"]),
     .testTarget(
       name: "RasterCodecsTests", dependencies: ["RasterCodecs", "ImageCore", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
@@ -112,7 +115,26 @@ let package = Package(
       name: "IconGridCLITests",
       dependencies: ["IconGridCLI", "AssetCheck", "ContactSheet", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"]),
     .testTarget(
-      name: "AssetCheckTests", dependencies: ["AssetCheck", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"],
+      name: "AssetCheckTests", dependencies: ["AssetCheck", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"]),
+    // The DocC articles' Swift code blocks, compiled and run: the DocExamples plugin extracts
+    // them (with DocExampleExtractor) into this target on every build, so an article is the
+    // only copy of its examples.
+    .executableTarget(name: "DocExampleExtractor", path: "Tests/DocExampleExtractor"),
+    .plugin(
+      name: "DocExamples", capability: .buildTool(), dependencies: ["DocExampleExtractor"],
+      path: "Tests/DocExamplesPlugin"),
+    .testTarget(
+      name: "DocExampleTests",
+      dependencies: [
+        "AssetIndex", "AssetResolver", "ContactSheet", "AssetCheck", "AssetMaking", "ImageDecoding", "RasterCodecs",
+        "VectorRenderer", "Resampling", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport",
+      ],
+      plugins: ["DocExamples"]),
+    // The whole tool: the check's golden files on the real trees, the command reference
+    // pages and usage errors against the commands' definitions, the binary killed mid-write.
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["IconGridCLI", "AssetCheck", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"],
       exclude: ["Golden"]),
     // SVG through librsvg and PDF through poppler, both drawing with cairo: a separate
     // product, so a service that embeds only PNGs links none of them.

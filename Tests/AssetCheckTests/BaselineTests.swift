@@ -53,7 +53,7 @@ struct BaselineTests {
   }
 
   @Test func badFiles() throws {
-    let tree = try Tree().text("bad.json", "{\"version\": 1}").text(
+    let tree = Tree().text("bad.json", "{\"version\": 1}").text(
       "v2.json", "{\"version\": 2, \"findings\": []}")
     #expect(throws: BaselineError.self) { try Baseline(contentsOf: tree.path("bad.json")) }
     #expect(throws: BaselineError.self) { try Baseline(contentsOf: tree.path("v2.json")) }

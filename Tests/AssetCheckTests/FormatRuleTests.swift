@@ -13,20 +13,20 @@ struct FormatRuleTests {
     """
 
   private func imageSet(_ tree: Tree, _ name: String, file: String, scale: String? = nil) throws {
-    try tree.contents("A.xcassets/\(name).imageset", [slot(file, scale: scale)])
+    tree.contents("A.xcassets/\(name).imageset", [slot(file, scale: scale)])
   }
 
   @Test(
     "a good PDF and SVG raise nothing; a broken SVG and a PNG saved as .pdf are unreadable, with the reason")
   func vectors() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let pdf = try Data(
       contentsOf: URL(fileURLWithPath: TestPaths.inPackage("Tests/ImageDecodingTests/Fixtures/square.pdf")))
-    try tree.bytes("A.xcassets/good.imageset/g.pdf", Array(pdf))
+    tree.bytes("A.xcassets/good.imageset/g.pdf", Array(pdf))
     try imageSet(tree, "good", file: "g.pdf")
-    try tree.text("A.xcassets/svg.imageset/s.svg", Self.svg)
+    tree.text("A.xcassets/svg.imageset/s.svg", Self.svg)
     try imageSet(tree, "svg", file: "s.svg")
-    try tree.text(
+    tree.text(
       "A.xcassets/broken.imageset/b.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="9"><rect"#)
     try imageSet(tree, "broken", file: "b.svg")
     try tree.png("A.xcassets/fake.imageset/f.pdf", 4, 4)
@@ -44,13 +44,13 @@ struct FormatRuleTests {
 
   @Test("a symbol set's slot takes only an SVG template: a PNG there is unreadable; a template is not")
   func symbols() throws {
-    let tree = try Tree()
+    let tree = Tree()
     try tree.png("A.xcassets/png.symbolset/p.png", 20, 20)
-    try tree.text(
+    tree.text(
       "A.xcassets/png.symbolset/Contents.json", #"{"symbols": [{"filename": "p.png", "idiom": "universal"}]}"#
     )
-    try tree.text("A.xcassets/ok.symbolset/ok.svg", Self.symbol)
-    try tree.text(
+    tree.text("A.xcassets/ok.symbolset/ok.svg", Self.symbol)
+    tree.text(
       "A.xcassets/ok.symbolset/Contents.json", #"{"symbols": [{"filename": "ok.svg", "idiom": "universal"}]}"#
     )
     let findings = tree.check(require: [1]).findings(.unreadable)
@@ -62,9 +62,9 @@ struct FormatRuleTests {
     "a raster with preserves-vector-representation in a Single Scale slot is not a finding (actool ignores it)"
   )
   func preservedRaster() throws {
-    let tree = try Tree()
+    let tree = Tree()
     try tree.png("A.xcassets/logo.imageset/logo.png", 64, 64)
-    try tree.text(
+    tree.text(
       "A.xcassets/logo.imageset/Contents.json",
       #"{"images": [{"filename": "logo.png", "idiom": "universal"}], "properties": {"preserves-vector-representation": true}}"#
     )
@@ -73,12 +73,12 @@ struct FormatRuleTests {
 
   @Test("a truncated JPEG is found by --deep only; an SVG too large to draw at 3x is still drawn by --deep")
   func deep() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let jpeg = try Data(
       contentsOf: URL(fileURLWithPath: TestPaths.inPackage("Tests/ImageDecodingTests/Fixtures/rgb.jpg")))
-    try tree.bytes("A.xcassets/photo.imageset/p.jpg", Array(jpeg.prefix(jpeg.count / 2)))
+    tree.bytes("A.xcassets/photo.imageset/p.jpg", Array(jpeg.prefix(jpeg.count / 2)))
     try imageSet(tree, "photo", file: "p.jpg", scale: "1x")
-    try tree.text(
+    tree.text(
       "A.xcassets/wide.imageset/w.svg",
       #"<svg xmlns="http://www.w3.org/2000/svg" width="2960" height="290"><rect width="2960" height="290"/></svg>"#
     )

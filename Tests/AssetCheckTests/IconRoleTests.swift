@@ -19,7 +19,7 @@ struct IconRoleTests {
   @Test func aTargetNamingAMissingAppIconSetIsAnError() throws {
     // The project reader's fixture: its app target names AppIcon; take the set away.
     let fixture = TestPaths.inPackage("Tests/AssetIndexTests/Fixtures/Projects/Multi")
-    let tree = try Tree()
+    let tree = Tree()
     try FileManager.default.removeItem(atPath: tree.root)
     try FileManager.default.copyItem(atPath: fixture, toPath: tree.root)
     // Its App target names AppIcon and no catalog of it has one.
@@ -40,7 +40,7 @@ struct IconRoleTests {
     #expect(report.findings(.missingScale).map(\.relativePath) == ["icons/tab.png"])
     #expect(
       report.roots[0].skipped.contains { $0.path == "art/master.png" && $0.reason == "large-single-image" })
-    try tree.text("build.gradle", "// an Android project")
+    tree.text("build.gradle", "// an Android project")
     #expect(tree.check().findings.isEmpty)
     #expect(
       tree.check().roots[0].skipped.contains { $0.path == "icons/tab.png" && $0.reason == "android-project" })

@@ -8,7 +8,7 @@ import Testing
 @Suite("unreadable: what the inspection of a .png file says")
 struct InspectedFileTests {
   static func unreadable(_ bytes: [UInt8], deep: Bool = false) throws -> String? {
-    let tree = try Tree().bytes("icon.png", bytes)
+    let tree = Tree().bytes("icon.png", bytes)
     return tree.check(require: [1], deep: deep).findings(.unreadable).first?.message
   }
 

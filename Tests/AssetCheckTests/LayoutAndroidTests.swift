@@ -9,7 +9,7 @@ import Testing
 struct LayoutAndroidTests {
   /// A `res/` tree with every density lint requires, `icon.png` at 24 dp in each.
   static func complete() throws -> Tree {
-    let tree = try Tree()
+    let tree = Tree()
     for (folder, pixels) in [("mdpi", 24), ("hdpi", 36), ("xhdpi", 48), ("xxhdpi", 72)] {
       try tree.png("app/src/main/res/drawable-\(folder)/icon.png", pixels, pixels)
     }
@@ -147,7 +147,7 @@ struct LayoutAndroidTests {
   func webPAndXMLOnly() throws {
     let webp: [UInt8] =
       Array("RIFF".utf8) + [30, 0, 0, 0] + Array("WEBPVP8L".utf8) + [13, 0, 0, 0, 0x2F, 0, 0, 0, 0]
-    let tree = try Tree().bytes("app/src/main/res/drawable-hdpi/star.webp", webp)
+    let tree = Tree().bytes("app/src/main/res/drawable-hdpi/star.webp", webp)
       .text("app/src/main/res/drawable/shape.xml", "<shape/>")
     let report = tree.check()
     #expect(report.roots[0].notes.contains { $0.hasPrefix("app/src/main/res: Android resources") })
@@ -202,7 +202,7 @@ struct LayoutAndroidTests {
     let entries = report.findings(.androidDensities).map { finding in
       #"{"rule": "IconDensities", "path": "\#(finding.path)", "asset": null}"#
     }
-    try tree.text("baseline.json", #"{"version": 1, "findings": [\#(entries.joined(separator: ", "))]}"#)
+    tree.text("baseline.json", #"{"version": 1, "findings": [\#(entries.joined(separator: ", "))]}"#)
     let filtered = try Baseline(contentsOf: tree.path("baseline.json")).filter(report)
     #expect(filtered.findings.isEmpty)
     #expect(filtered.suppressed == 3)

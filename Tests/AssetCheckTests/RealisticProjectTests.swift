@@ -6,15 +6,15 @@ import Testing
 /// An iOS project laid out as Xcode makes one: a full app icon set, namespaced folders,
 /// a colour set, a vector PDF, loose legacy images, and a handful of real-world mistakes.
 private func project() throws -> Tree {
-  let tree = try Tree()
+  let tree = Tree()
   var color: UInt8 = 0
   func next() -> (UInt8, UInt8, UInt8, UInt8) {
     color &+= 7
     return (color, 255 &- color, 100, 255)
   }
   let catalog = "App/Assets.xcassets"
-  try tree.text(catalog + "/Contents.json", #"{"info":{"author":"xcode","version":1}}"#)
-  try tree.text(
+  tree.text(catalog + "/Contents.json", #"{"info":{"author":"xcode","version":1}}"#)
+  tree.text(
     catalog + "/AccentColor.colorset/Contents.json",
     #"{"colors":[{"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#)
 
@@ -38,10 +38,10 @@ private func project() throws -> Tree {
   }
   try tree.png(icon + "/Icon-1024.png", 1024, 1024, color: (250, 250, 250, 60))
   slots.append(slot("Icon-1024.png", idiom: "ios-marketing", size: "1024x1024", scale: "1x"))
-  try tree.contents(icon, slots)
+  tree.contents(icon, slots)
 
   // Onboarding/ provides a namespace; one set lacks its 3x image.
-  try tree.text(catalog + "/Onboarding/Contents.json", #"{"properties":{"provides-namespace":true}}"#)
+  tree.text(catalog + "/Onboarding/Contents.json", #"{"properties":{"provides-namespace":true}}"#)
   for name in ["welcome", "permissions"] {
     let set = catalog + "/Onboarding/\(name).imageset"
     var images: [[String: String]] = []
@@ -54,7 +54,7 @@ private func project() throws -> Tree {
       try tree.png(set + "/" + file, 120 * scale, 90 * scale, color: next())
       images.append(slot(file, scale: "\(scale)x"))
     }
-    try tree.contents(set, images)
+    tree.contents(set, images)
   }
 
   // Tabs/: 2x and 3x only (as most projects ship now); search's 2x was exported at the
@@ -64,20 +64,20 @@ private func project() throws -> Tree {
     try tree.png(
       set + "/\(name)@2x.png", name == "search" ? 48 : 50, name == "search" ? 48 : 50, color: next())
     try tree.png(set + "/\(name)@3x.png", 75, 75, color: next())
-    try tree.contents(
+    tree.contents(
       set, [slot(nil, scale: "1x"), slot("\(name)@2x.png", scale: "2x"), slot("\(name)@3x.png", scale: "3x")])
   }
   try tree.png(catalog + "/Tabs/profile.imageset/profile-old@2x.png", 50, 50, color: next())
 
   // A vector logo (exempt) and a set whose Contents.json spells a file name in another case.
-  try tree.text(catalog + "/logo.imageset/logo.pdf", minimalPDF)
-  try tree.text(
+  tree.text(catalog + "/logo.imageset/logo.pdf", minimalPDF)
+  tree.text(
     catalog + "/logo.imageset/Contents.json",
     #"{"images":[{"filename":"logo.pdf","idiom":"universal"}],"properties":{"preserves-vector-representation":true}}"#
   )
   try tree.png(catalog + "/chevron.imageset/chevron@2x.png", 16, 16, color: next())
   try tree.png(catalog + "/chevron.imageset/chevron@3x.png", 24, 24, color: next())
-  try tree.contents(
+  tree.contents(
     catalog + "/chevron.imageset",
     [slot("Chevron@2x.png", scale: "2x"), slot("chevron@3x.png", scale: "3x")])
 
@@ -89,7 +89,7 @@ private func project() throws -> Tree {
   try tree.png(legacy + "/badge@3x.png", 66, 66, color: next())
   try tree.png(legacy + "/spinner@2x.png", 40, 40, color: next())
   try tree.png(legacy + "/spinner@3X.png", 60, 60, color: next())
-  try tree.bytes(legacy + "/banner@2x.png", [0xFF, 0xD8, 0xFF, 0xE1] + Array(repeating: 0x20, count: 200))
+  tree.bytes(legacy + "/banner@2x.png", [0xFF, 0xD8, 0xFF, 0xE1] + Array(repeating: 0x20, count: 200))
   try tree.png(legacy + "/banner@3x.png", 300, 150, color: next())
   try FileManager.default.copyItem(
     atPath: tree.path(catalog + "/Tabs/home.imageset/home@2x.png"),

@@ -32,7 +32,7 @@ struct RequirementModelTests {
     settings["INFOPLIST_FILE"] = "Info.plist"
     settings.merge(extra) { $1 }
     let project = XcodeProjectFixture(targets: [.init(name: "App", settings: settings, resources: resources)])
-    return try tree.text("App.xcodeproj/project.pbxproj", project.text).text("Info.plist", plist(info))
+    return tree.text("App.xcodeproj/project.pbxproj", project.text).text("Info.plist", plist(info))
   }
 
   static let storyboard = "<key>UILaunchStoryboardName</key><string>LaunchScreen</string>"
@@ -56,7 +56,7 @@ struct RequirementModelTests {
   @Test(
     "no Info.plist in the tree: whether the app runs natively on 3x iPhones is unknown, so @3x is a warning")
   func unknownLaunchScreen() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let project = XcodeProjectFixture(targets: [
       .init(
         name: "App", settings: ["SDKROOT": "iphoneos", "IPHONEOS_DEPLOYMENT_TARGET": "11.0"],
@@ -193,7 +193,7 @@ struct RequirementModelTests {
   )
   func appIconNameFromAnAbsentXcconfig() throws {
     let set = "Assets.xcassets/AppIcon.appiconset"
-    let tree = try Tree()
+    let tree = Tree()
     var project = XcodeProjectFixture(targets: [
       .init(name: "App", settings: ["SDKROOT": "iphoneos"], resources: ["Assets.xcassets"])
     ]).text

@@ -113,18 +113,20 @@ struct RuleTests {
     #expect(found.first?.message.contains("JPEG") == true)
   }
 
-  @Test(arguments: ["pngsuite/xhdn0g08.png", "pngsuite/xs2n0g01.png", "pngsuite/xc9n2c08.png"])
+  @Test(
+    .needsSharedData, .tags(.sharedData),
+    arguments: ["pngsuite/xhdn0g08.png", "pngsuite/xs2n0g01.png", "pngsuite/xc9n2c08.png"])
   func badHeaders(_ file: String) throws {
     let tree = try Tree().copy(testData: file, to: "bad.png")
     #expect(tree.check(require: [1]).findings(.unreadable).count == 1)
   }
 
   @Test func truncatedAndEmpty() throws {
-    let tree = try Tree().bytes("empty.png", []).bytes("cut.png", [137, 80, 78, 71, 13, 10, 26, 10, 0, 0])
+    let tree = Tree().bytes("empty.png", []).bytes("cut.png", [137, 80, 78, 71, 13, 10, 26, 10, 0, 0])
     #expect(tree.check(require: [1]).findings(.unreadable).count == 2)
   }
 
-  @Test func deepFindsDamageAfterTheHeader() throws {
+  @Test(.needsSharedData, .tags(.sharedData)) func deepFindsDamageAfterTheHeader() throws {
     // xcsn0g01: IDAT CRC wrong; the header is fine.
     let tree = try Tree().copy(testData: "pngsuite/xcsn0g01.png", to: "icon.png")
     #expect(tree.check(require: [1]).findings.isEmpty)
@@ -135,7 +137,7 @@ struct RuleTests {
 
   // MARK: cgbi
 
-  @Test func cgbiIsReportedWithTheFix() throws {
+  @Test(.needsSharedData, .tags(.sharedData)) func cgbiIsReportedWithTheFix() throws {
     let tree = try Tree().copy(testData: "cgbi/basn6a08.png", to: "icon.png")
       .copy(testData: "pngsuite/basn6a08.png", to: "plain.png")
     let found = tree.check(require: [1]).findings(.cgbi)
@@ -263,7 +265,7 @@ struct RuleTests {
     #expect(opaque.check().findings.isEmpty)
   }
 
-  @Test func singleSizeIconWithTransparencyChunk() throws {
+  @Test(.needsSharedData, .tags(.sharedData)) func singleSizeIconWithTransparencyChunk() throws {
     // tbrn2c08: RGB with a tRNS chunk, so the colour type alone says "no alpha".
     let tree = try Tree().copy(
       testData: "pngsuite/tbrn2c08.png", to: "A.xcassets/AppIcon.appiconset/icon.png"
@@ -343,14 +345,14 @@ struct HeaderOnlyTests {
   @Test func truncatedSmallFileIsFoundWithoutDecoding() throws {
     let whole = try Tree().png("a.png", 16, 16)
     let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: whole.path("a.png"))))
-    let tree = try Tree().bytes("cut.png", Array(bytes.dropLast(20))).bytes("tail.png", bytes + [1, 2, 3])
+    let tree = Tree().bytes("cut.png", Array(bytes.dropLast(20))).bytes("tail.png", bytes + [1, 2, 3])
     let found = tree.check(require: [1]).findings(.unreadable)
     #expect(found.map(\.relativePath) == ["cut.png"])
     #expect(found.first?.message.hasPrefix("truncated") == true)
   }
 
   @Test func gitLFSPointer() throws {
-    let tree = try Tree().text(
+    let tree = Tree().text(
       "icon.png", "version https://git-lfs.github.com/spec/v1\noid sha256:0123\nsize 2048\n")
     #expect(tree.check(require: [1]).findings(.unreadable).first?.message.contains("git lfs pull") == true)
   }

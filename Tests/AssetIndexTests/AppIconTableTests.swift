@@ -50,7 +50,7 @@ struct AppIconTableTests {
 
   /// home-assistant's `AppIcon`: Single Size for iOS (with dark and tinted), classic for the Mac.
   @Test func aSetMayMixFormsPerPlatform() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let set = "A.xcassets/AppIcon.appiconset"
     tree.text(
       set + "/Contents.json",
@@ -71,7 +71,7 @@ struct AppIconTableTests {
   }
 
   @Test func theClassicAndUniversalFormsAreTold() throws {
-    let tree = TempTree()
+    let tree = Tree()
     tree.contents(
       "A.xcassets/Old.appiconset",
       [
@@ -99,7 +99,7 @@ struct AppIconTableTests {
   }
 
   @Test func iMessageIconSetsHaveTheirOwnSlots() throws {
-    let tree = TempTree()
+    let tree = Tree()
     tree.text(
       "S.xcstickers/iMessage App Icon.stickersiconset/Contents.json",
       """
@@ -123,7 +123,7 @@ struct AppIconTableTests {
   }
 
   /// Every slot of every app icon set in the real trees is one the table knows.
-  @Test func theTableKnowsEverySlotOfTheRealSets() throws {
+  @Test(.needsSharedData, .tags(.sharedData)) func theTableKnowsEverySlotOfTheRealSets() throws {
     let real = TestPaths.testData("real")
     let catalog = AssetCatalog(root: real)
     let sets = catalog.sets.filter { $0.kind == .appIconSet }

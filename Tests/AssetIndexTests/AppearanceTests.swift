@@ -5,7 +5,7 @@ import Testing
 @Suite("Catalog slots keep their appearances")
 struct AppearanceTests {
   @Test func darkAndTintedSlotsAreTold() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let set = "A.xcassets/AppIcon.appiconset"
     try tree.png(set + "/any.png", width: 8, height: 8)
     try tree.png(set + "/dark.png", width: 8, height: 8)

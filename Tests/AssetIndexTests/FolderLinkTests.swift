@@ -12,8 +12,8 @@ import Testing
 /// Symbolic links in plain folders (repositories link shared icon folders and catalogs):
 /// each is followed or becomes a problem, never silence.
 @Suite struct FolderLinkTests {
-  static func tree() throws -> TempTree {
-    let tree = TempTree()
+  static func tree() throws -> Tree {
+    let tree = Tree()
     try tree.png("root/icons/a.png", width: 1, height: 1)
     try tree.png("root/.store/extra/x.png", width: 1, height: 1)
     try tree.png("root/.store/Real.xcassets/star.imageset/s.png", width: 1, height: 1)

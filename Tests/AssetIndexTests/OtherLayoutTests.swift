@@ -7,8 +7,8 @@ import Testing
 @Suite struct OtherLayoutTests {
   /// An Android module (Omni-Notes' shape) and a Flutter package with an example app
   /// (rflutter_alert's shape) beside an iOS folder of ordinary loose files.
-  static func tree() throws -> TempTree {
-    let tree = TempTree()
+  static func tree() throws -> Tree {
+    let tree = Tree()
     for folder in ["drawable-hdpi", "drawable-xhdpi-v11", "mipmap-xxhdpi", "raw"] {
       try tree.png("app/src/main/res/\(folder)/ic_note.png", width: 2, height: 2)
     }
@@ -70,7 +70,7 @@ import Testing
   /// (store art, web images) are not UIKit's; its ios/ app folder still is, and loose files
   /// outside every app folder are no bundle's.
   @Test func androidAndJavaScriptProjectsSetTheirLooseFilesAside() throws {
-    let tree = TempTree()
+    let tree = Tree()
     tree.text("android-app/build.gradle", "// gradle\n")
     try tree.png("android-app/fastlane/icon.png", width: 2, height: 2)
     tree.text("web/package.json", "{}\n")
@@ -90,7 +90,7 @@ import Testing
   /// Android tree's loose images (store art, screenshots) are no UIKit assets at all; a
   /// documentation folder's never are.
   @Test func aTreeWithoutAnAppleAppHasNoUIKitLooseFiles() throws {
-    let tree = TempTree()
+    let tree = Tree()
     tree.text("app/src/main/AndroidManifest.xml", "<manifest/>\n")
     try tree.png("app/src/main/res/drawable-hdpi/a.png", width: 2, height: 2)
     try tree.png("assets/logo.png", width: 2, height: 2)
@@ -101,7 +101,7 @@ import Testing
     #expect(byReason[.documentation] == ["fastlane/metadata/android/en-US/images/icon.png"])
     #expect(catalog.assets.isEmpty)
     // A plain folder of icons, with no project of any kind, is checked as it always was.
-    let plain = TempTree()
+    let plain = Tree()
     try plain.png("icons/mail.png", width: 2, height: 2)
     #expect(AssetCatalog(root: plain.root).assets.map(\.name) == ["icons/mail"])
   }

@@ -8,7 +8,7 @@ import Testing
 @Suite("Catalog slots keep every trait")
 struct SlotTraitsTests {
   @Test func heightClassAndAppearanceSlotsAreEachAVariant() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let set = "A.xcassets/LogoText.imageset"
     for file in ["light.pdf", "dark.pdf", "compact.pdf", "compact-dark.pdf"] {
       tree.text(set + "/" + file, "%PDF-1.4")
@@ -47,7 +47,7 @@ struct SlotTraitsTests {
   }
 
   @Test func everyTraitTellsSlotsApart() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let set = "A.xcassets/photo.imageset"
     let extras = [
       #""display-gamut": "display-P3""#, #""width-class": "regular""#, #""memory": "2GB""#,
@@ -82,7 +82,7 @@ struct SlotTraitsTests {
   }
 
   @Test func watchIconSlotsDifferByRoleAndSubtype() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let set = "W.xcassets/AppIcon.appiconset"
     try tree.png(set + "/launcher.png", width: 88, height: 88)
     try tree.png(set + "/long.png", width: 88, height: 88)
@@ -101,7 +101,7 @@ struct SlotTraitsTests {
   }
 
   @Test func aTraitOfAnUnexpectedTypeIsDroppedNotFatal() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let set = "A.xcassets/odd.imageset"
     try tree.png(set + "/a.png", width: 2, height: 2)
     tree.text(

@@ -152,7 +152,7 @@ private enum ProjectFixtures {
 
 @Suite struct XcodeProjectFindTests {
   @Test func findsProjectsButNotInsideProjectsCatalogsOrHiddenFolders() throws {
-    let tree = TempTree()
+    let tree = Tree()
     for project in [
       "A.xcodeproj", "sub/B.xcodeproj", "A.xcodeproj/Inner.xcodeproj", "Assets.xcassets/C.xcodeproj",
       ".hidden/D.xcodeproj", "sub/deeper/E.xcodeproj",
@@ -169,13 +169,13 @@ private enum ProjectFixtures {
   }
 
   @Test func linkLoopsAreNotFollowed() throws {
-    let tree = TempTree()
+    let tree = Tree()
     tree.text("real/P.xcodeproj/project.pbxproj", "{}")
     tree.link("real/loop", to: "..")
     #expect(XcodeProject.find(in: tree.root) == [tree.path("real/P.xcodeproj")])
   }
 
-  @Test func findsEveryRealProject() throws {
+  @Test(.needsSharedData, .tags(.sharedData)) func findsEveryRealProject() throws {
     let root = ProjectFixtures.real + "/GitHawkApp-GitHawk"
     let found = XcodeProject.find(in: root).map { String($0.dropFirst(root.count + 1)) }
     #expect(
@@ -193,7 +193,7 @@ private enum ProjectFixtures {
 /// Broken and hostile project files: each gives a `ProjectError` naming the file.
 @Suite struct XcodeProjectHostileTests {
   /// Writes `text` as `P.xcodeproj/project.pbxproj` and reads it.
-  private func read(_ text: String, in tree: TempTree = TempTree()) -> Result<XcodeProject, ProjectError> {
+  private func read(_ text: String, in tree: Tree = Tree()) -> Result<XcodeProject, ProjectError> {
     tree.text("P.xcodeproj/project.pbxproj", text)
     return Result { () throws(ProjectError) in try XcodeProject(contentsOf: tree.path("P.xcodeproj")) }
   }
@@ -215,7 +215,7 @@ private enum ProjectFixtures {
   }
 
   @Test func errorsNameTheFileAndTheReason() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let result = read("not a plist at all", in: tree)
     guard case .failure(let error) = result else {
       Issue.record("garbage was read as a project")
@@ -246,7 +246,7 @@ private enum ProjectFixtures {
   }
 
   @Test func notUTF8() {
-    let tree = TempTree()
+    let tree = Tree()
     tree.makeFolders(for: "P.xcodeproj/project.pbxproj")
     let bytes: [UInt8] = Array("{ a = ".utf8) + [0xFF, 0xFE] + Array("; }".utf8)
     #expect(
@@ -271,7 +271,7 @@ private enum ProjectFixtures {
   }
 
   @Test func missingFileFolderAndFifo() throws {
-    let tree = TempTree()
+    let tree = Tree()
     #expect(
       throws: ProjectError(
         file: tree.path("None.xcodeproj/project.pbxproj"), reason: .unreadable("no such file"))
@@ -297,7 +297,7 @@ private enum ProjectFixtures {
   }
 
   @Test func tooLargeIsRefusedBeforeReading() throws {
-    let tree = TempTree()
+    let tree = Tree()
     tree.text("Big.xcodeproj/project.pbxproj", "{")
     let size = 33 << 20
     // A sparse file: the size is there, the bytes are never written (nor read).
@@ -375,7 +375,7 @@ private enum ProjectFixtures {
   }
 
   @Test func synchronizedFolderExceptionsForFoldersAndOtherPhasesAndLinkLoops() throws {
-    let tree = TempTree()
+    let tree = Tree()
     for file in ["Art/a.png", "Art/b.png", "Art/Sub/c.png", "Art/Sub/d.png"] { tree.text(file, "") }
     tree.link("Art/loop", to: "..")
     let text = project(
@@ -394,7 +394,7 @@ private enum ProjectFixtures {
   }
 
   @Test func absoluteReferencesAreMadeRelativeToTheProjectDirectory() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let text = project(
       """
       G = { isa = PBXGroup; children = ( In, Out, Sdk ); sourceTree = "<group>"; };
@@ -420,7 +420,7 @@ private enum ProjectFixtures {
     try XcodeProject(contentsOf: ProjectFixtures.real + "/" + relative)
   }
 
-  @Test func everyRealProjectReadsAndItsCatalogsExist() throws {
+  @Test(.needsSharedData, .tags(.sharedData)) func everyRealProjectReadsAndItsCatalogsExist() throws {
     let projects = XcodeProject.find(in: ProjectFixtures.real)
     #expect(projects.count == 13)
     for path in projects {
@@ -436,7 +436,7 @@ private enum ProjectFixtures {
     }
   }
 
-  @Test func gitHawk() throws {
+  @Test(.needsSharedData, .tags(.sharedData)) func gitHawk() throws {
     let project = try read("GitHawkApp-GitHawk/Freetime.xcodeproj")
     #expect(
       project.targets.map(\.name) == [
@@ -471,7 +471,7 @@ private enum ProjectFixtures {
     #expect(pods.target(named: "Alamofire-watchOS")?.platforms == [.watchos])
   }
 
-  @Test func duckDuckGo() throws {
+  @Test(.needsSharedData, .tags(.sharedData)) func duckDuckGo() throws {
     let project = try read("duckduckgo-iOS/DuckDuckGo-iOS.xcodeproj")
     #expect(project.targets.count == 15)
     let app = try #require(project.target(named: "DuckDuckGo"))
@@ -498,7 +498,7 @@ private enum ProjectFixtures {
       ])
   }
 
-  @Test func homeAssistant() throws {
+  @Test(.needsSharedData, .tags(.sharedData)) func homeAssistant() throws {
     let project = try read("home-assistant-iOS/HomeAssistant.xcodeproj")
     #expect(project.otherTargetNames == ["Codegen"])
     let app = try #require(project.target(named: "App"))
@@ -541,7 +541,7 @@ private enum ProjectFixtures {
     #expect(project.target(named: "Launcher")?.platforms == [.macos])
   }
 
-  @Test func netNewsWire() throws {
+  @Test(.needsSharedData, .tags(.sharedData)) func netNewsWire() throws {
     let project = try read("Ranchero-Software-NetNewsWire/NetNewsWire.xcodeproj")
     let mac = try #require(project.target(named: "NetNewsWire"))
     // Every setting is in .xcconfig files (anchored in the synchronized "xcconfig" folder).
@@ -568,7 +568,7 @@ private enum ProjectFixtures {
       ])
   }
 
-  @Test func flutterRunner() throws {
+  @Test(.needsSharedData, .tags(.sharedData)) func flutterRunner() throws {
     let project = try read("RatelHub-rflutter_alert/example/ios/Runner.xcodeproj")
     let runner = try #require(project.targets.first)
     #expect(project.targets.map(\.name) == ["Runner"])

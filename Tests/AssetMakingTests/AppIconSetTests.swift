@@ -66,7 +66,7 @@ struct AppIconSetTests {
   func everySlotOfTheTableWithFilesOfTheRightSizeAndCheckFindsNothing(
     platforms: [AppIconPlatform], form: AppIconSetForm
   ) throws {
-    let tree = try Tree()
+    let tree = Tree()
     let master = try master(tree)
     let output = tree.path("App/Assets.xcassets/AppIcon.appiconset")
     let result = try AppIconSetBuilder.build(
@@ -92,7 +92,7 @@ struct AppIconSetTests {
   }
 
   @Test func singleSizeWritesDarkAndTintedOrLeavesTheirSlotsEmpty() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let master = try master(tree)
     let dark = try self.master(tree, "dark.png", hole: true)
     let output = tree.path("A.xcassets/AppIcon.appiconset")
@@ -114,7 +114,7 @@ struct AppIconSetTests {
   }
 
   @Test func transparencyIsReportedAndFlattenedOnTheBackground() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let master = try master(tree, hole: true)
     let output = tree.path("A.xcassets/AppIcon.appiconset")
     let result = try AppIconSetBuilder.build(
@@ -143,7 +143,7 @@ struct AppIconSetTests {
     let svg =
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\">"
       + "<rect width=\"64\" height=\"32\" fill=\"#ff0000\"/><rect y=\"32\" width=\"64\" height=\"32\" fill=\"#0000ff\"/></svg>"
-    let tree = try Tree().text("m.svg", svg).text(
+    let tree = Tree().text("m.svg", svg).text(
       "wide.svg", svg.replacingOccurrences(of: "height=\"64\"", with: "height=\"40\""))
     let output = tree.path("A.xcassets/AppIcon.appiconset")
     _ = try AppIconSetBuilder.build(master: tree.path("m.svg"), output: output, options: AppIconOptions())
@@ -157,7 +157,7 @@ struct AppIconSetTests {
   }
 
   @Test func reRunIsByteIdenticalAndRemovesOnlyWhatItWrote() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let master = try master(tree)
     let output = tree.path("A.xcassets/AppIcon.appiconset")
     let all = AppIconOptions(platforms: [.ios, .macos], form: .allSizes)
@@ -194,7 +194,7 @@ struct AppIconSetTests {
   }
 
   @Test func androidLauncherIconsAtEachDensity() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let master = try master(tree)
     let output = tree.path("app/src/main")
     let result = try AndroidIconBuilder.build(master: master, output: output, force: false)

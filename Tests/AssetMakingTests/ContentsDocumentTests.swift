@@ -16,7 +16,7 @@ struct ContentsDocumentTests {
 
   /// Files Xcode wrote come back byte for byte; the four a script wrote (`"key": value`,
   /// no space before the colon) come back as the same tree in Xcode's layout.
-  @Test func everyRealFileRoundTrips() throws {
+  @Test(.needsSharedData, .tags(.sharedData)) func everyRealFileRoundTrips() throws {
     #expect(ContentsDocumentTests.realFiles.count > 1000)
     var rewritten: [String] = []
     for path in ContentsDocumentTests.realFiles {

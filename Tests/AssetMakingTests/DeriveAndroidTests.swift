@@ -26,7 +26,7 @@ struct DeriveAndroidTests {
 
   /// Every folder lint requires, `icon.png` at 24 dp in each, and `star` in xxxhdpi and hdpi only.
   static func tree() throws -> Tree {
-    let tree = try Tree()
+    let tree = Tree()
     for (folder, pixels) in [("mdpi", 24), ("hdpi", 36), ("xhdpi", 48), ("xxhdpi", 72)] {
       try tree.png("\(res)/drawable-\(folder)/icon.png", pixels, pixels)
     }
@@ -103,7 +103,7 @@ struct DeriveAndroidTests {
       .png("res/drawable-xxhdpi/b.png", 30, 30)
     let made = try plan(tree)
     // The plan is made; then a source is damaged before writing.
-    try tree.bytes("res/drawable-xxhdpi/b.png", Array("not a png".utf8))
+    tree.bytes("res/drawable-xxhdpi/b.png", Array("not a png".utf8))
     #expect(throws: MakingError.self) { try made.execute(options: DeriveOptions()) }
     #expect(!FileManager.default.fileExists(atPath: tree.path("res/drawable-hdpi")))
     #expect(!FileManager.default.fileExists(atPath: tree.path("res/drawable-xhdpi/a.png")))

@@ -50,7 +50,7 @@ struct LayeredAppIconTests {
     """
 
   @Test func visionStackIsXcodesTreeWithAnOpaqueBackAndTheMasterInFront() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let master = try master(tree)
     let catalog = tree.path("App/Assets.xcassets")
     let result = try AppIconSetBuilder.build(
@@ -116,7 +116,7 @@ struct LayeredAppIconTests {
   }
 
   @Test func anOpaqueMasterIsTheBackLayerBehindAnEmptyFront() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let master = try master(tree, opaque: true)
     let catalog = tree.path("A.xcassets")
     _ = try AppIconSetBuilder.build(
@@ -133,7 +133,7 @@ struct LayeredAppIconTests {
 
   /// Every tvOS file in one run (a debug build spends most of a minute on the 4640-px top shelf).
   @Test func tvBrandAssetsHaveXcodesGroupStacksAndTopShelfImages() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let master = try master(tree)
     let catalog = tree.path("TV/Assets.xcassets")
     let result = try AppIconSetBuilder.build(
@@ -240,7 +240,7 @@ struct LayeredAppIconTests {
   }
 
   @Test func reRunIsByteIdenticalAndDropsTheLayerTheNewStackLacks() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let master = try master(tree)
     let middle = try self.master(tree, "middle.png")
     let back = try self.master(tree, "back.png", opaque: true)
@@ -271,7 +271,7 @@ struct LayeredAppIconTests {
     // Xcode's new-target template: layers with scale slots and no files (like SwiftGen's
     // `Stack (tvOS).imagestack` fixture).
     let stack = "A.xcassets/AppIcon.solidimagestack"
-    let tree = try Tree()
+    let tree = Tree()
       .text("\(stack)/Contents.json", "{\"layers\":[{\"filename\":\"Back.solidimagestacklayer\"}]}")
       .contents(
         "\(stack)/Back.solidimagestacklayer/Content.imageset", [slot(nil, idiom: "vision", scale: "2x")]
@@ -327,7 +327,7 @@ struct LayeredAppIconTests {
   }
 
   @Test func layersNeedOnePlatformAndTwoOrThreeFiles() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let master = try master(tree)
     let output = tree.path("A.xcassets/AppIcon.appiconset")
     for (platforms, count) in [([AppIconPlatform.tvos, .visionos], 2), ([.visionos], 1), ([.ios], 2)] {
@@ -366,7 +366,7 @@ struct LayeredAppIconTests {
     for y in 0..<64 {
       for x in 0..<64 { back[x, y] = (0, 0, 0, 0) }
     }
-    let tree = try Tree()
+    let tree = Tree()
     try PNGEncoder.write(front, to: tree.path("front.png"))
     try PNGEncoder.write(back, to: tree.path("back.png"))
     try PNGEncoder.write(

@@ -8,7 +8,7 @@ import Testing
 
 @Suite struct AssetLibraryTests {
   @Test func aCachedImageIsServedWithoutTheFile() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let file = try tree.png("icon@2x.png", width: 20, height: 20, colour: 7)
     let library = try AssetLibrary(root: tree.root)
     let first = try library.image(named: "icon", scale: 2)
@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func refreshDropsImagesWhoseFileChangedAndSeesNewFiles() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("a.png", width: 4, height: 4, colour: 1)
     try tree.png("b.png", width: 4, height: 4, colour: 2)
     let decodes = Locked(0)
@@ -49,7 +49,7 @@ import Testing
   }
 
   @Test func aFileThatIsNotAPNGIsABadFileNotAMissingOne() throws {
-    let tree = TempTree()
+    let tree = Tree()
     tree.text("fake.png", "hello, I am text")
     let library = try AssetLibrary(root: tree.root)
     let error = try #require(throws: ResolveError.self) { try library.image(named: "fake") }
@@ -65,8 +65,8 @@ import Testing
   }
 
   @Test func librariesCanShareACache() throws {
-    let one = TempTree()
-    let two = TempTree()
+    let one = Tree()
+    let two = Tree()
     try one.png("x.png", width: 2, height: 2, colour: 1)
     try two.png("x.png", width: 3, height: 3, colour: 2)
     let cache = ImageCache()

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct CatalogTests {
   @Test func looseFilesAreKeyedByRelativePathWithoutSuffixes() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("tabs/home.png", width: 1, height: 1)
     try tree.png("tabs/home@2x.png", width: 2, height: 2)
     try tree.png("tabs/home@3x~ipad.png", width: 3, height: 3)
@@ -24,7 +24,7 @@ import Testing
   }
 
   @Test func wrongCaseSuffixesStayVisible() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("icon@2X.png", width: 2, height: 2)
     try tree.png("pad~iPad.png", width: 2, height: 2)
     let catalog = AssetCatalog(root: tree.root)
@@ -36,7 +36,7 @@ import Testing
   }
 
   @Test func imageSetsReadTheirSlotsNotTheirFileNames() throws {
-    let tree = TempTree()
+    let tree = Tree()
     // A file named like a 2x variant sits in the 1x slot: the slot decides.
     try tree.png("Assets.xcassets/foo.imageset/foo@2x.png", width: 8, height: 8)
     try tree.png("Assets.xcassets/foo.imageset/big.png", width: 24, height: 24)
@@ -78,7 +78,7 @@ import Testing
   }
 
   @Test func namespacesPrefixSetNames() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("A.xcassets/Icons/mail.imageset/m.png", width: 2, height: 2)
     tree.contents("A.xcassets/Icons/mail.imageset", [("m.png", "universal", "2x", nil)])
     tree.text("A.xcassets/Icons/Contents.json", #"{"properties": {"provides-namespace": true}}"#)
@@ -93,7 +93,7 @@ import Testing
   }
 
   @Test func brokenContentsBesideGoodSetsIsRecordedNotThrown() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("A.xcassets/good.imageset/g.png", width: 2, height: 2)
     tree.contents("A.xcassets/good.imageset", [("g.png", "universal", "2x", nil)])
     try tree.png("A.xcassets/broken.imageset/b.png", width: 2, height: 2)
@@ -120,7 +120,7 @@ import Testing
   }
 
   @Test func appIconSlotsCarrySizesAndTheLargestWins() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let folder = "A.xcassets/AppIcon.appiconset"
     try tree.png(folder + "/60@2x.png", width: 120, height: 120)
     try tree.png(folder + "/40@2x.png", width: 80, height: 80)
@@ -160,7 +160,7 @@ import Testing
   }
 
   @Test func suggestionsAreNearNames() throws {
-    let tree = TempTree()
+    let tree = Tree()
     for name in ["mail", "maps", "music", "tabs/home"] { try tree.png(name + ".png", width: 1, height: 1) }
     let library = try AssetLibrary(root: tree.root)
     let error = try #require(throws: ResolveError.self) { try library.image(named: "mial", scale: 2) }

@@ -10,7 +10,7 @@ import Testing
     "inner/../secret",
   ])
   func namesThatClimbOutAreNotFound(name: String) throws {
-    let parent = TempTree()
+    let parent = Tree()
     try parent.png("outside.png", width: 1, height: 1)
     try parent.png("root/inner/ok.png", width: 1, height: 1)
     try parent.png("root/secret.png", width: 1, height: 1)
@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test func linksLeadingOutsideAreNeitherIndexedNorOpened() throws {
-    let parent = TempTree()
+    let parent = Tree()
     try parent.png("outside.png", width: 3, height: 3)
     try parent.png("elsewhere/far.png", width: 3, height: 3)
     try parent.png("root/real.png", width: 2, height: 2)
@@ -42,7 +42,7 @@ import Testing
   }
 
   @Test func aLinkSwappedInAfterIndexingIsNotOpened() throws {
-    let parent = TempTree()
+    let parent = Tree()
     try parent.png("outside.png", width: 3, height: 3)
     let inside = try parent.png("root/icon.png", width: 2, height: 2)
     let library = try AssetLibrary(root: parent.path("root"))
@@ -53,7 +53,7 @@ import Testing
   }
 
   @Test func aLinkLoopInsideTheRootEnds() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("a/icon.png", width: 1, height: 1)
     tree.link("a/loop", to: tree.path("a"))
     let catalog = AssetCatalog(root: tree.root)

@@ -14,7 +14,7 @@ import Testing
 /// and requests get a typed error.
 @Suite struct HostileTreeTests {
   @Test func aSetWith100000CopiesOfOneSlotIndexesAsOneVariant() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("A.xcassets/icon.imageset/i.png", width: 4, height: 4)
     let slot = #"{"filename":"i.png","scale":"2x"}"#
     let slots = Array(repeating: slot, count: 100_000).joined(separator: ",")
@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test func aSetWith100000SlotsNamingMissingFilesRecordsEachAndProvidesNothing() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("A.xcassets/icon.imageset/i.png", width: 4, height: 4)
     let slots = (0..<100_000).map { #"{"filename":"\#($0).png","scale":"\#($0 + 1)x"}"# }
     tree.text("A.xcassets/icon.imageset/Contents.json", #"{"images":["# + slots.joined(separator: ",") + "]}")
@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test func linksToTheRootAndItsParentAreNotFollowedForever() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("root/a/icon.png", width: 1, height: 1)
     try tree.png("root/A.xcassets/g/mail.imageset/mail.png", width: 1, height: 1)
     tree.contents("root/A.xcassets/g/mail.imageset", [("mail.png", "universal", "1x", nil)])
@@ -75,7 +75,7 @@ import Testing
   }
 
   @Test func namesThatAreNotUTF8AreSkippedWithAProblem() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("ok.png", width: 1, height: 1)
     try tree.png("A.xcassets/icon.imageset/i.png", width: 1, height: 1)
     tree.contents("A.xcassets/icon.imageset", [("i.png", "universal", "1x", nil)])
@@ -94,7 +94,7 @@ import Testing
   }
 
   @Test func aFIFONamedContentsJSONIsReportedNotWaitedOn() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("A.xcassets/icon.imageset/i.png", width: 1, height: 1)
     try tree.png("A.xcassets/mail.imageset/m.png", width: 1, height: 1)
     tree.contents("A.xcassets/mail.imageset", [("m.png", "universal", "1x", nil)])
@@ -109,7 +109,7 @@ import Testing
   }
 
   @Test func aLinkToAFIFOInsideTheRootIsRefusedWhenRead() throws {
-    let tree = TempTree()
+    let tree = Tree()
     tree.makeFolders(for: "A.xcassets/icon.imageset/x")
     #expect(mkfifo(tree.path("pipe"), 0o644) == 0)
     tree.link("A.xcassets/icon.imageset/i.png", to: tree.path("pipe"))
@@ -121,7 +121,7 @@ import Testing
   }
 
   @Test func aFolderNamedLikeAPNGIsNotAnImage() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("folder.png/inner.png", width: 1, height: 1)
     try tree.png("A.xcassets/icon.imageset/real.png", width: 1, height: 1)
     tree.makeFolders(for: "A.xcassets/icon.imageset/i.png/x")
@@ -135,7 +135,7 @@ import Testing
 
   @Test(.enabled(if: geteuid() != 0, "root lists and reads anything"))
   func aFolderWithoutPermissionIsReported() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("ok.png", width: 1, height: 1)
     try tree.png("locked/icon.png", width: 1, height: 1)
     #expect(chmod(tree.path("locked"), 0) == 0)
@@ -147,7 +147,7 @@ import Testing
 
   @Test(.enabled(if: geteuid() != 0, "root reads anything"))
   func aFileWithoutPermissionFailsWhenRead() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let icon = try tree.png("icon.png", width: 1, height: 1)
     #expect(chmod(icon, 0) == 0)
     let library = try AssetLibrary(root: tree.root)

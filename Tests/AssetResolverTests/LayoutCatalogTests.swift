@@ -9,8 +9,8 @@ import Testing
 @Suite struct LayoutCatalogTests {
   /// rflutter_alert's shape: a package with 2.0x/ and 3.0x/ folders, an example app with
   /// an iOS runner and an Android res/ folder.
-  static func flutterTree() throws -> TempTree {
-    let tree = TempTree()
+  static func flutterTree() throws -> Tree {
+    let tree = Tree()
     tree.text("pubspec.yaml", "name: pkg\nflutter:\n  assets:\n    - assets/images/\n")
     try tree.png("assets/images/close.png", width: 15, height: 14)
     try tree.png("assets/images/2.0x/close.png", width: 30, height: 28)
@@ -60,7 +60,7 @@ import Testing
 
   /// ignite's shape in the test data: images only, no package.json, app.json, ios/ or android/.
   @Test func reactNativeAppKnownByItsAssetsFolder() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("boilerplate/assets/images/logo.png", width: 2, height: 1)
     try tree.png("boilerplate/assets/images/logo@2x.png", width: 4, height: 2)
     try tree.png("boilerplate/assets/images/logo@3x.png", width: 6, height: 3)
@@ -77,12 +77,12 @@ import Testing
   }
 
   @Test func anXcodeProjectKeepsAssetsFoldersApple() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("App/assets/logo.png", width: 2, height: 2)
     try tree.png("App/assets/logo@2x.png", width: 4, height: 4)
     tree.text("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = {}; }\n")
     #expect(LayoutCatalog(root: tree.root).regions.map(\.layout) == [.apple])
-    let swiftPackage = TempTree()
+    let swiftPackage = Tree()
     swiftPackage.text("Package.swift", "// swift-tools-version: 6.0\n")
     try swiftPackage.png("Sources/App/assets/logo@2x.png", width: 4, height: 4)
     #expect(LayoutCatalog(root: swiftPackage.root).regions.map(\.layout) == [.apple])
@@ -90,7 +90,7 @@ import Testing
   }
 
   @Test func reactNativeMarkersAndPlatformSuffixes() throws {
-    let tree = TempTree()
+    let tree = Tree()
     tree.text("app/package.json", #"{"dependencies": {"react-native": "0.74.0"}}"#)
     try tree.png("app/src/img/a@2x.png", width: 4, height: 4)
     try tree.png("app/ios/App/tab@2x.png", width: 4, height: 4)
@@ -111,7 +111,7 @@ import Testing
 
   /// Omni-Notes' shape: flavours with their own res/, v11 twins, nodpi, an adaptive icon.
   @Test func androidModuleWithFlavours() throws {
-    let tree = TempTree()
+    let tree = Tree()
     tree.text("omniNotes/build.gradle", "// gradle\n")
     for flavour in ["main", "beta"] {
       try tree.png("omniNotes/src/\(flavour)/res/mipmap-hdpi/ic_launcher.png", width: 72, height: 72)
@@ -138,7 +138,7 @@ import Testing
   }
 
   @Test func layoutOverrideReadsTheWholeRoot() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("img/a.png", width: 2, height: 2)
     try tree.png("img/a@2x.png", width: 4, height: 4)
     let metro = LayoutCatalog(root: tree.root, layout: .reactNative)
@@ -151,7 +151,7 @@ import Testing
   }
 
   @Test func anUnreadablePubspecIsAProblemNotACrash() throws {
-    let tree = TempTree()
+    let tree = Tree()
     tree.text("pubspec.yaml", "flutter:\n  assets:\n    - &x assets/\n")
     try tree.png("assets/2.0x/a.png", width: 2, height: 2)
     let catalog = LayoutCatalog(root: tree.root)

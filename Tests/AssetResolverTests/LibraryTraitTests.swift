@@ -7,8 +7,8 @@ import Testing
 @Suite struct LibraryTraitTests {
   /// A watch-only app icon (home-assistant's `WatchIcon`), a mac-only one (NetNewsWire's
   /// Mac `AppIcon`), and an image set with dark, high-contrast and P3 slots.
-  static func tree() throws -> TempTree {
-    let tree = TempTree()
+  static func tree() throws -> Tree {
+    let tree = Tree()
     try tree.png("A.xcassets/WatchIcon.appiconset/w.png", width: 216, height: 216)
     tree.text(
       "A.xcassets/WatchIcon.appiconset/Contents.json",

@@ -8,7 +8,7 @@ struct LookupLaneTests {
   @Test(
     "any number of lanes gives the same answers, before and after refresh", arguments: [1, 2, 3, 16, 1000])
   func lanesAgree(lanes: Int) throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("mail.png", width: 60, height: 60)
     try tree.png("mail@3x.png", width: 180, height: 180)
     let library = try AssetLibrary(root: tree.root, lookupLanes: lanes)

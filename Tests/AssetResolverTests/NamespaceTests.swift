@@ -7,8 +7,8 @@ import Testing
 @Suite struct NamespaceTests {
   /// An app, its widget and its watch app, each with a catalog holding an `AppIcon`
   /// (the shape of GitHawk, NetNewsWire and home-assistant), and loose files in folders.
-  static func appWidgetWatch() throws -> TempTree {
-    let tree = TempTree()
+  static func appWidgetWatch() throws -> Tree {
+    let tree = Tree()
     for (catalog, colour) in [
       ("App/Assets.xcassets", 10), ("Widget/Assets.xcassets", 20), ("Watch/Assets.xcassets", 30),
     ] {
@@ -87,7 +87,7 @@ import Testing
   }
 
   @Test func theSameNameTwiceInOneCatalogIsADuplicateNamingBothAndKeepsBoth() throws {
-    let tree = TempTree()
+    let tree = Tree()
     // Two groups without provides-namespace: both sets are "star" in the same catalog.
     for group in ["Old", "New"] {
       try tree.png("A.xcassets/\(group)/star.imageset/s.png", width: 2, height: 2)
@@ -106,7 +106,7 @@ import Testing
   }
 
   @Test func aLooseFileAndASetOfOneNameAreInDifferentNameSpaces() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("mail.png", width: 1, height: 1)
     try tree.png("A.xcassets/mail.imageset/m.png", width: 2, height: 2)
     tree.contents("A.xcassets/mail.imageset", [("m.png", "universal", "1x", nil)])
@@ -135,7 +135,7 @@ import Testing
   }
 
   @Test func anExactNameBeatsABaseNameAndTwoBaseNamesAreAmbiguous() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("x.png", width: 1, height: 1)
     try tree.png("a/x.png", width: 2, height: 2)
     try tree.png("a/y.png", width: 2, height: 2)

@@ -12,7 +12,7 @@ struct PeerCaseTests {
   @Test(
     "Metro: once c.ios.png exists, iOS uses the .ios files at every scale; Android keeps the generic ones")
   func metroPlatformFileReplacesTheGenericOnes() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("assets/c.png", width: 10, height: 10)
     try tree.png("assets/c@2x.png", width: 20, height: 20)
     try tree.png("assets/c.ios.png", width: 10, height: 10)
@@ -30,7 +30,7 @@ struct PeerCaseTests {
 
   @Test("Flutter: a variant file declared on its own is an asset of its own key, served at every ratio")
   func flutterDeclaredVariantIsItsOwnKey() throws {
-    let tree = TempTree()
+    let tree = Tree()
     tree.text("pubspec.yaml", "name: app\nflutter:\n  assets:\n    - assets/x/3.0x/f.png\n")
     try tree.png("assets/x/3.0x/f.png", width: 30, height: 30)
     let library = try AssetLibrary(root: tree.root)

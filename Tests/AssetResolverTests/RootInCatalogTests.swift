@@ -7,8 +7,8 @@ import Testing
 @Suite struct RootInCatalogTests {
   /// A catalog with a namespace folder holding a plain group (SwiftGen's `Food.xcassets`
   /// shape), a broken set inside it, and a Single Size app icon.
-  static func catalog() throws -> TempTree {
-    let tree = TempTree()
+  static func catalog() throws -> Tree {
+    let tree = Tree()
     tree.text(
       "Media.xcassets/Onboarding/Contents.json",
       #"{"info": {"version": 1}, "properties": {"provides-namespace": true}}"#)

@@ -15,7 +15,7 @@ import Testing
 
   @Test(arguments: subsets, [1, 2, 3])
   func picksExactThenHigherThenLower(present: [Int], requested: Int) throws {
-    let tree = TempTree()
+    let tree = Tree()
     for scale in present {
       // 10 points at every scale, so pixels ÷ scale must come out at 10.
       try tree.png(scale == 1 ? "icon.png" : "icon@\(scale)x.png", width: 10 * scale, height: 10 * scale)
@@ -37,14 +37,14 @@ import Testing
   }
 
   @Test func noFileAtAllIsNotFound() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("other.png", width: 1, height: 1)
     let library = try AssetLibrary(root: tree.root)
     #expect(throws: ResolveError.self) { try library.variant(named: "icon", scale: 2) }
   }
 
   @Test func scalesAboveThreeFollowTheSameRule() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("a@2x.png", width: 2, height: 2)
     try tree.png("a@4x.png", width: 4, height: 4)
     try tree.png("a@6x.png", width: 6, height: 6)
@@ -67,7 +67,7 @@ import Testing
       (3, Idiom.iphone, "a@2x~iphone.png"),
     ] as [(Int, Idiom?, String)])
   func idiomBeatsGenericWithinAScale(scale: Int, idiom: Idiom?, file: String) throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("a.png", width: 5, height: 5)
     try tree.png("a~ipad.png", width: 6, height: 6)
     try tree.png("a@2x~iphone.png", width: 10, height: 10)
@@ -76,7 +76,7 @@ import Testing
   }
 
   @Test func theOtherIdiomIsNeverChosen() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("pad~ipad.png", width: 5, height: 5)
     let library = try AssetLibrary(root: tree.root)
     let error = try #require(throws: ResolveError.self) {
@@ -89,7 +89,7 @@ import Testing
   }
 
   @Test func aNameMayCarryPNGAndPinAScaleOrIdiom() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("a.png", width: 5, height: 5)
     try tree.png("a@2x.png", width: 10, height: 10)
     try tree.png("a@2x~ipad.png", width: 12, height: 12)

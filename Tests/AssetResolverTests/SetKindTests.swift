@@ -11,7 +11,7 @@ struct SetKindTests {
   static let info = #""info": {"author": "xcode", "version": 1}"#
 
   @Test func containersIndexTheirChildrenUnderTheirName() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let other = "Other.xcassets"
     tree.text(other + "/Contents.json", "{\(Self.info)}")
     let stack = other + "/Stack (tvOS).imagestack"
@@ -61,7 +61,7 @@ struct SetKindTests {
   }
 
   @Test func launchImagesAreImageSourcesWhoseSlotsDifferByOrientation() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let set = "A.xcassets/LaunchImage.launchimage"
     try tree.png(set + "/portrait.png", width: 4, height: 6)
     try tree.png(set + "/landscape.png", width: 6, height: 4)
@@ -89,7 +89,7 @@ struct SetKindTests {
   }
 
   @Test func setsThatAreNotImagesAreRecognisedAndSkippedWithAReason() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let kinds: [(String, SetKind)] = [
       ("Styles.xcassets/Tint.colorset", .colorSet), ("Files.xcassets/Data.dataset", .dataSet),
       ("Targets.xcassets/Posters.arresourcegroup", .arResourceGroup),
@@ -114,7 +114,7 @@ struct SetKindTests {
   /// A custom symbol is an asset: its `symbols` slot is one scale-less SVG template, which
   /// serves every scale.
   @Test func symbolSetsAreAssetsOfTheirTemplate() throws {
-    let tree = TempTree()
+    let tree = Tree()
     tree.text("Symbols.xcassets/Plus.symbolset/plus.symbols.svg", "<svg/>")
     tree.text(
       "Symbols.xcassets/Plus.symbolset/Contents.json",
@@ -131,7 +131,7 @@ struct SetKindTests {
 
   /// An `.xcstickers` catalog: a sticker pack (sticker, sequence) and the iMessage icon set.
   @Test func stickerCatalogsAreRead() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let catalog = "Stickers.xcstickers"
     tree.text(catalog + "/Contents.json", "{\(Self.info)}")
     let pack = catalog + "/Sticker Pack.stickerpack"
@@ -168,7 +168,7 @@ struct SetKindTests {
   }
 
   @Test func previewAssetsAreMarked() throws {
-    let tree = TempTree()
+    let tree = Tree()
     for folder in [
       "App/Preview Content/Preview Assets.xcassets/Sample.imageset",
       "App/Preview Content/Dev.xcassets/Dev.imageset",
@@ -186,7 +186,7 @@ struct SetKindTests {
 
   /// home-assistant's `AppIcon.icon`: groups of layers naming files in `Assets/`.
   @Test func iconComposerDocumentsListTheirLayers() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let icon = "App/Resources/AppIcon.icon"
     try tree.png(icon + "/Assets/logo-frame.png", width: 8, height: 8)
     tree.text(icon + "/Assets/spare.svg", "<svg/>")
@@ -222,7 +222,7 @@ struct SetKindTests {
   }
 
   @Test func symbolicLinksInCatalogsAreFollowedOrReported() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("Shared/Icons/mail.imageset/m.png", width: 2, height: 2)
     tree.contents("Shared/Icons/mail.imageset", [("m.png", "universal", "1x", nil)])
     try tree.png("A.xcassets/Real.imageset/r.png", width: 2, height: 2)

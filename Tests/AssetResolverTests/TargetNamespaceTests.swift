@@ -10,8 +10,8 @@ import Testing
   /// An app and its widget (the shape of NetNewsWire and home-assistant): each with an
   /// `AppIcon` catalog, a catalog both compile, loose files copied flat, a folder
   /// reference, a catalog no target uses and screenshots no target copies.
-  static func appAndWidget() throws -> TempTree {
-    let tree = TempTree()
+  static func appAndWidget() throws -> Tree {
+    let tree = Tree()
     for catalog in ["App/Assets.xcassets", "Widget/Assets.xcassets", "Unused/Old.xcassets"] {
       try tree.png("\(catalog)/AppIcon.appiconset/icon.png", width: 120, height: 120)
       tree.contents("\(catalog)/AppIcon.appiconset", [("icon.png", "iphone", "2x", "60x60")])

@@ -162,7 +162,7 @@ struct Ledger {
   }
 
   @Test func libraryLookupsStayCorrectWhileTheIndexIsRefreshed() throws {
-    let tree = TempTree()
+    let tree = Tree()
     var names: [String] = []
     for index in 0..<24 {
       let name = "set\(index % 3)/icon\(index)"

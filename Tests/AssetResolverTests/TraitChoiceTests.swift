@@ -11,7 +11,7 @@ struct TraitChoiceTests {
   static let tinted = #"[{"appearance": "luminosity", "value": "tinted"}]"#
 
   /// duckduckgo-iOS / NetNewsWire `AppIcon`: Single Size, any + dark + tinted, dark first.
-  func singleSizeIcon(_ tree: TempTree) throws -> AssetCatalog {
+  func singleSizeIcon(_ tree: Tree) throws -> AssetCatalog {
     let set = "A.xcassets/AppIcon.appiconset"
     try tree.png(set + "/Dark.png", width: 16, height: 16, colour: 10)
     try tree.png(set + "/Light.png", width: 16, height: 16, colour: 20)
@@ -30,7 +30,7 @@ struct TraitChoiceTests {
 
   @Test(arguments: [1, 2, 3])
   func aSingleSizeIconResolvesToItsDefaultArtworkAndIsNoFallback(scale: Int) throws {
-    let tree = TempTree()
+    let tree = Tree()
     let icon = try #require(try singleSizeIcon(tree).asset(named: "AppIcon"))
     #expect(icon.variant(scale: scale, idiom: nil)?.path.hasSuffix("/Light.png") == true)
     #expect(icon.variant(scale: scale, idiom: .iphone)?.path.hasSuffix("/Light.png") == true)
@@ -44,7 +44,7 @@ struct TraitChoiceTests {
   }
 
   @Test func darkTintedAndHighContrastRequestsFallBackToTheDefault() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let icon = try #require(try singleSizeIcon(tree).asset(named: "AppIcon"))
     func file(_ request: TraitRequest) -> String? {
       icon.variant(for: request)?.path.split(separator: "/").last.map(String.init)
@@ -60,7 +60,7 @@ struct TraitChoiceTests {
   /// An onboarding image with dark slots: a default request never gets dark, whatever sorts
   /// first; a dark request gets dark artwork, of another scale if need be.
   @Test func imageSetsWithDarkSlotsServeLightByDefault() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let set = "A.xcassets/Onboarding.imageset"
     for name in ["a-dark@2x", "a@2x", "a@3x", "a-dark@3x", "a@1x"] {
       try tree.png(set + "/\(name).png", width: 2, height: 2)
@@ -90,7 +90,7 @@ struct TraitChoiceTests {
 
   /// duckduckgo-iOS `LogoText`: any, dark, compact-height, compact-height dark PDFs.
   @Test func sizeClassSlotsServeOnlyTheirSizeClass() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let set = "A.xcassets/LogoText.imageset"
     for file in ["light.pdf", "dark.pdf", "compact.pdf", "compact-dark.pdf"] {
       tree.text(set + "/" + file, "%PDF-1.4")
@@ -118,7 +118,7 @@ struct TraitChoiceTests {
   }
 
   @Test func p3SlotsServeP3ScreensAndSRGBOnlyAsALastResort() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let set = "A.xcassets/photo.imageset"
     try tree.png(set + "/s.png", width: 2, height: 2)
     try tree.png(set + "/p.png", width: 2, height: 2)
@@ -146,7 +146,7 @@ struct TraitChoiceTests {
 
   /// A generic request takes a generic file of another scale before an iPad one.
   @Test func aGenericRequestPrefersGenericFilesOverIPadOnes() throws {
-    let tree = TempTree()
+    let tree = Tree()
     try tree.png("a.png", width: 1, height: 1)
     try tree.png("a@3x.png", width: 3, height: 3)
     try tree.png("a@2x~ipad.png", width: 2, height: 2)
@@ -160,7 +160,7 @@ struct TraitChoiceTests {
 
   /// The classic form: iPhone and iPad slots plus a 1x `ios-marketing` 1024.
   @Test func theMarketingImageIsNeverPickedOverTheDeviceIcons() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let set = "A.xcassets/AppIcon.appiconset"
     try tree.png(set + "/60@2x.png", width: 120, height: 120)
     try tree.png(set + "/60@3x.png", width: 180, height: 180)
@@ -182,7 +182,7 @@ struct TraitChoiceTests {
 
   /// Xcode 14+ "All Sizes": universal slots for ios with scales, and a scale-less 1024.
   @Test func theUniversalAllSizesFormDrawsTheSlotOfTheScale() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let set = "A.xcassets/AppIcon.appiconset"
     try tree.png(set + "/60@2x.png", width: 120, height: 120)
     try tree.png(set + "/60@3x.png", width: 180, height: 180)
@@ -204,7 +204,7 @@ struct TraitChoiceTests {
 
   /// GitHawk's watch icon (roles and subtypes) and home-assistant's Single Size watch icon.
   @Test func watchOnlySetsAnswerAWatchRequest() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let set = "W.xcassets/AppIcon.appiconset"
     try tree.png(set + "/24.png", width: 48, height: 48)
     try tree.png(set + "/108.png", width: 216, height: 216)
@@ -239,7 +239,7 @@ struct TraitChoiceTests {
 
   /// home-assistant's `AppIcon`: an iOS Single Size icon beside the mac slots.
   @Test func macSlotsAnswerAMacRequestAndNothingElse() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let set = "A.xcassets/AppIcon.appiconset"
     try tree.png(set + "/ios.png", width: 1024, height: 1024)
     try tree.png(set + "/512.png", width: 512, height: 512)
@@ -262,7 +262,7 @@ struct TraitChoiceTests {
   }
 
   @Test func theTableAndTheRuleAgreeForEveryDefaultRequest() throws {
-    let tree = TempTree()
+    let tree = Tree()
     let icon = try #require(try singleSizeIcon(tree).asset(named: "AppIcon"))
     for scale in 1...4 {
       for idiom in [nil, Idiom.iphone, .ipad] {
@@ -275,7 +275,9 @@ struct TraitChoiceTests {
 
   /// On every real tree, every asset with dark or tinted slots resolves to its default
   /// artwork for a default request at every scale, and to a dark slot for a dark request.
-  @Test func everyRealSetWithAppearancesResolvesToItsDefaultArtwork() throws {
+  @Test(.needsSharedData, .tags(.sharedData)) func everyRealSetWithAppearancesResolvesToItsDefaultArtwork()
+    throws
+  {
     let root = #filePath.split(separator: "/").dropLast(3).map(String.init).joined(separator: "/")
     let catalog = AssetCatalog(root: "/" + root + "/../shared/testdata/real")
     var checked = 0

@@ -28,14 +28,14 @@ private final class RecordingLoader: ImageLoading {
 struct VectorResolutionTests {
   /// A tree with the vector sets the real catalogs hold.
   private func tree() throws -> Tree {
-    let tree = try Tree()
-    try tree.text("A.xcassets/single.imageset/s.pdf", "%PDF-1.4")
+    let tree = Tree()
+    tree.text("A.xcassets/single.imageset/s.pdf", "%PDF-1.4")
       .contents("A.xcassets/single.imageset", [slot("s.pdf", scale: nil)])
-    try tree.text("A.xcassets/svg.imageset/s.svg", "<svg/>")
+    tree.text("A.xcassets/svg.imageset/s.svg", "<svg/>")
       .contents("A.xcassets/svg.imageset", [slot("s.svg", scale: nil)])
-    try tree.text("A.xcassets/onex.imageset/o.pdf", "%PDF-1.4")
+    tree.text("A.xcassets/onex.imageset/o.pdf", "%PDF-1.4")
       .contents("A.xcassets/onex.imageset", [slot("o.pdf", scale: "1x")])
-    try tree.text("A.xcassets/kept.imageset/k.pdf", "%PDF-1.4")
+    tree.text("A.xcassets/kept.imageset/k.pdf", "%PDF-1.4")
       .text(
         "A.xcassets/kept.imageset/Contents.json",
         """

@@ -46,7 +46,7 @@ private func lookalikes(_ content: SheetContent, maxWidth: Int = 160) -> [String
   /// Loose files under a Pods folder and a family of catalog-like names sharing a long
   /// prefix: end-shortened, they all read "Pods/TUSaf…" or "Onboardin…".
   @Test func onboardingAndPodsFixtureGivesDistinctLabels() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let files = [
       "Pods/TUSafariActivity/Pod/Assets/safari.png", "Pods/TUSafariActivity/Pod/Assets/safari-7.png",
       "Pods/TUSafariActivity/Pod/Assets/safari@2x.png",
@@ -119,7 +119,7 @@ private func lookalikes(_ content: SheetContent, maxWidth: Int = 160) -> [String
 
   /// The trees in ../shared/testdata/real: a folder sheet of each never shows two different
   /// names alike.
-  @Test func realTreesHaveNoLookalikeLabels() throws {
+  @Test(.needsSharedData, .tags(.sharedData)) func realTreesHaveNoLookalikeLabels() throws {
     let real = TestPaths.testData("real")
     let trees = try FileManager.default.contentsOfDirectory(atPath: real).filter { tree in
       var isDirectory: ObjCBool = false

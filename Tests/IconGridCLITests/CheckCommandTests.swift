@@ -6,37 +6,32 @@ import Testing
 
 @Suite("icongrid check: command line and exit status")
 struct CheckCommandTests {
-  private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-    let captured = CapturedConsole()
-    let status = IconGridCLI.main(arguments: arguments, console: captured.console)
-    return (status, captured.out, captured.err)
-  }
 
   @Test func cleanTreeExitsZero() throws {
     let tree = try Tree().png("a.png", 10, 10).png("a@2x.png", 20, 20)
-    let result = run(["check", tree.root])
+    let result = icongrid(["check", tree.root])
     #expect(result.status == 0)
     #expect(result.out.hasSuffix("no problems\n"))
   }
 
   @Test func errorsExitOneWarningsOnlyWhenStrict() throws {
     let errors = try Tree().png("a.png", 10, 10)
-    #expect(run(["check", errors.root]).status == 1)
+    #expect(icongrid(["check", errors.root]).status == 1)
     // A misspelt idiom suffix beside a file the device falls back to: a warning.
     let warnings = try Tree().png("a@2x.png", 20, 20).png("a@2x~iPad.png", 20, 20)
-    #expect(run(["check", warnings.root]).status == 0)
-    #expect(run(["check", warnings.root, "--strict"]).status == 1)
-    #expect(run(["check", warnings.root, "--strict", "--ignore", "suffix-case"]).status == 0)
+    #expect(icongrid(["check", warnings.root]).status == 0)
+    #expect(icongrid(["check", warnings.root, "--strict"]).status == 1)
+    #expect(icongrid(["check", warnings.root, "--strict", "--ignore", "suffix-case"]).status == 0)
     // Notes never fail, not even with --strict.
     let notes = try Tree().png("A.xcassets/a.imageset/a@2x.png", 10, 10).png(
       "A.xcassets/a.imageset/x.png", 1, 1
     )
     .contents("A.xcassets/a.imageset", [slot("a@2x.png", scale: "2x")])
-    #expect(run(["check", notes.root, "--strict"]).status == 0)
+    #expect(icongrid(["check", notes.root, "--strict"]).status == 0)
   }
 
   @Test func missingRootExits66() {
-    let result = run(["check", "/no/such/folder/anywhere"])
+    let result = icongrid(["check", "/no/such/folder/anywhere"])
     #expect(result.status == 66)
     #expect(result.err.contains("no such folder"))
   }
@@ -46,14 +41,15 @@ struct CheckCommandTests {
     ["check", ".", "--ignore", "missing-scal"], ["check", ".", "--format", "xml"], ["check", ".", "--deeep"],
   ])
   func usageErrorsExit64(_ arguments: [String]) {
-    let result = run(arguments)
+    let result = icongrid(arguments)
     #expect(result.status == 64)
     #expect(result.err.hasPrefix("icongrid: error: "))
     #expect(result.out.isEmpty)
   }
 
   @Test func unknownRuleSuggestsTheNearest() {
-    #expect(run(["check", ".", "--ignore", "missing-scal"]).err.contains("did you mean 'missing-scale'?"))
+    #expect(
+      icongrid(["check", ".", "--ignore", "missing-scal"]).err.contains("did you mean 'missing-scale'?"))
   }
 
   @Test(arguments: [("2x", [2]), ("2x,3x", [2, 3]), ("1x,2x,3x", [1, 2, 3]), ("3x, 2x", [2, 3])])
@@ -80,31 +76,31 @@ struct CheckCommandTests {
   @Test func baselineAdoptionFlow() throws {
     let tree = try Tree().png("a.png", 10, 10)
     let file = tree.path("baseline.json")
-    let written = run(["check", tree.root, "--write-baseline", file])
+    let written = icongrid(["check", tree.root, "--write-baseline", file])
     #expect(written.status == 0)
     #expect(written.err.contains("recorded 1 findings"))
-    #expect(run(["check", tree.root, "--baseline", file]).status == 0)
+    #expect(icongrid(["check", tree.root, "--baseline", file]).status == 0)
     try tree.png("b.png", 10, 10, color: (0, 0, 0, 255))
-    let fresh = run(["check", tree.root, "--baseline", file, "--format", "json"])
+    let fresh = icongrid(["check", tree.root, "--baseline", file, "--format", "json"])
     #expect(fresh.status == 1)
     #expect(fresh.out.contains("b.png"))
     #expect(fresh.out.contains("\"path\": \"\(tree.root)/b.png\""))
     #expect(!fresh.out.contains("\"path\": \"\(tree.root)/a.png\""))
-    #expect(run(["check", tree.root, "--baseline", tree.path("none.json")]).status == 66)
-    try tree.text("junk.json", "not json")
-    #expect(run(["check", tree.root, "--baseline", tree.path("junk.json")]).status == 65)
+    #expect(icongrid(["check", tree.root, "--baseline", tree.path("none.json")]).status == 66)
+    tree.text("junk.json", "not json")
+    #expect(icongrid(["check", tree.root, "--baseline", tree.path("junk.json")]).status == 65)
   }
 
   @Test(arguments: ReportFormat.allCases)
   func everyFormatRuns(_ format: ReportFormat) throws {
     let tree = try Tree().png("a.png", 10, 10)
-    let result = run(["check", tree.root, "--format", format.rawValue])
+    let result = icongrid(["check", tree.root, "--format", format.rawValue])
     #expect(result.status == 1)
     #expect(result.out.contains("missing-scale"))
   }
 
   @Test func helpListsEveryRule() {
-    let result = run(["check", "--help"])
+    let result = icongrid(["check", "--help"])
     #expect(result.status == 0)
     for rule in Rule.all { #expect(result.out.contains(rule.id)) }
   }

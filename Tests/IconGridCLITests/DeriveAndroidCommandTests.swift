@@ -7,16 +7,11 @@ import Testing
 
 @Suite("icongrid derive: Android density folders on the command line")
 struct DeriveAndroidCommandTests {
-  private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-    let captured = CapturedConsole()
-    let status = IconGridCLI.main(arguments: arguments, console: captured.console)
-    return (status, captured.out, captured.err)
-  }
 
   /// A launcher icon in every mipmap density, `star` in drawable-xxxhdpi and -hdpi only,
   /// and a nine-patch in xhdpi only.
   private func tree() throws -> Tree {
-    let tree = try Tree()
+    let tree = Tree()
     let densities = [("mdpi", 1), ("hdpi", 2), ("xhdpi", 3), ("xxhdpi", 4), ("xxxhdpi", 5)]
     // Each file its own colour, so none is a byte-identical copy of another (android-duplicate).
     for (folder, index) in densities {
@@ -35,7 +30,7 @@ struct DeriveAndroidCommandTests {
   }
 
   private func findings(_ tree: Tree) throws -> [(rule: String, path: String, message: String)] {
-    let check = run(["check", tree.root, "--format", "json"])
+    let check = icongrid(["check", tree.root, "--format", "json"])
     let object = try JSONSerialization.jsonObject(with: Data(check.out.utf8)) as? [String: Any]
     return ((object?["findings"] as? [[String: Any]]) ?? []).map {
       ($0["rule"] as? String ?? "", $0["path"] as? String ?? "", $0["message"] as? String ?? "")
@@ -47,7 +42,7 @@ struct DeriveAndroidCommandTests {
     let before = try findings(tree)
     // hdpi lacks the nine-patch; mdpi and xxhdpi the nine-patch and star; xhdpi star alone.
     #expect(before.count == 4 && before.filter { $0.message.contains("star.png") }.count == 3)
-    let plan = run(["derive", tree.root])
+    let plan = icongrid(["derive", tree.root])
     #expect(plan.status == 1)
     #expect(
       plan.out.contains(
@@ -58,7 +53,7 @@ struct DeriveAndroidCommandTests {
         "cannot \(tree.root)/res/drawable-hdpi/bar.9.png hdpi: drawable-xhdpi/bar.9.png is a nine-patch"))
     #expect(plan.out.contains("Plan: 3 to make, 0 exist, 3 cannot be made. Nothing was changed"))
     #expect(!FileManager.default.fileExists(atPath: tree.path("res/drawable-mdpi/star.png")))
-    let write = run(["derive", tree.root, "--write"])
+    let write = icongrid(["derive", tree.root, "--write"])
     #expect(write.status == 1)
     #expect(write.out.contains("Made 3 files; 0 exist, 3 cannot be made."))
     #expect(try PNGHeader.probe(contentsOf: tree.path("res/drawable-xxhdpi/star.png")).width == 72)
@@ -71,7 +66,7 @@ struct DeriveAndroidCommandTests {
 
   @Test func jsonNamesDensitiesAndPlacement() throws {
     let tree = try tree()
-    let result = run(["derive", tree.root, "--format", "json"])
+    let result = icongrid(["derive", tree.root, "--format", "json"])
     let object = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
     let steps = (object?["steps"] as? [[String: Any]]) ?? []
     let star = try #require(steps.first { $0["target"] as? String == "res/drawable-xhdpi/star.png" })

@@ -7,29 +7,24 @@ import Testing
 
 @Suite("icongrid derive and appicon: command line and exit status")
 struct DeriveAppIconCommandTests {
-  private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-    let captured = CapturedConsole()
-    let status = IconGridCLI.main(arguments: arguments, console: captured.console)
-    return (status, captured.out, captured.err)
-  }
 
   @Test func planPrintsAndChangesNothingWriteMakes() throws {
     let tree = try Tree().png("a@3x.png", 30, 30)
-    let plan = run(["derive", tree.root, "--require", "2x,3x"])
+    let plan = icongrid(["derive", tree.root, "--require", "2x,3x"])
     #expect(plan.status == 0)
     #expect(plan.out.contains("make   \(tree.root)/a@2x.png  20×20 px @2x  from a@3x.png (30×30 px @3x)"))
     #expect(plan.out.contains("Nothing was changed; --write makes them."))
     #expect(!FileManager.default.fileExists(atPath: tree.path("a@2x.png")))
-    let write = run(["derive", tree.root, "--require", "2x,3x", "--write"])
+    let write = icongrid(["derive", tree.root, "--require", "2x,3x", "--write"])
     #expect(write.status == 0)
     #expect(write.out.contains("Made 1 file"))
     #expect(try PNGHeader.probe(contentsOf: tree.path("a@2x.png")).width == 20)
-    #expect(run(["derive", tree.root, "--require", "2x,3x"]).out.contains("Nothing to derive"))
+    #expect(icongrid(["derive", tree.root, "--require", "2x,3x"]).out.contains("Nothing to derive"))
   }
 
   @Test func jsonPlanAndBlockedStepsExitOne() throws {
     let tree = try Tree().png("a@2x.png", 20, 20)
-    let result = run(["derive", tree.root, "--require", "2x,3x", "--format", "json"])
+    let result = icongrid(["derive", tree.root, "--require", "2x,3x", "--format", "json"])
     #expect(result.status == 1)
     let object = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
     let steps = object?["steps"] as? [[String: Any]]
@@ -63,16 +58,17 @@ struct DeriveAppIconCommandTests {
     (["appicon", "m.png", "-o", "A.appiconset", "--top-shelf", "t.png"], "go with --platform tvos"),
   ])
   func usageErrorsExit64(_ arguments: [String], _ words: String) {
-    let result = run(arguments)
+    let result = icongrid(arguments)
     #expect(result.status == 64)
     #expect(result.err.contains(words), "\(result.err)")
   }
 
   @Test func missingInputsExit66AndBadMastersExit65() throws {
-    #expect(run(["derive", "/no/such/folder"]).status == 66)
+    #expect(icongrid(["derive", "/no/such/folder"]).status == 66)
     let tree = try Tree().png("small.png", 512, 512)
-    #expect(run(["appicon", tree.path("none.png"), "-o", tree.path("A.xcassets/I.appiconset")]).status == 66)
-    let small = run(["appicon", tree.path("small.png"), "-o", tree.path("A.xcassets/I.appiconset")])
+    #expect(
+      icongrid(["appicon", tree.path("none.png"), "-o", tree.path("A.xcassets/I.appiconset")]).status == 66)
+    let small = icongrid(["appicon", tree.path("small.png"), "-o", tree.path("A.xcassets/I.appiconset")])
     #expect(small.status == 65)
     #expect(small.err.contains("512 × 512 px"))
     #expect(!FileManager.default.fileExists(atPath: tree.path("A.xcassets/I.appiconset")))
@@ -80,12 +76,12 @@ struct DeriveAppIconCommandTests {
 
   @Test func appIconSaysTheStoreIconIsOpaqueAndCheckAgrees() throws {
     let tree = try Tree().png("m.png", 1024, 1024, color: (10, 120, 60, 200))
-    let result = run(["appicon", tree.path("m.png"), "-o", tree.path("A.xcassets/AppIcon.appiconset")])
+    let result = icongrid(["appicon", tree.path("m.png"), "-o", tree.path("A.xcassets/AppIcon.appiconset")])
     #expect(result.status == 0)
     #expect(result.err.contains("1048576 of 1048576 pixels are not opaque"))
     #expect(result.out.contains("AppIcon-ios-1024.png  1024×1024 px"))
     #expect(result.out.contains("opaque (App Store icon, flattened onto #FFFFFF)"))
-    let check = run(["check", tree.path("A.xcassets")])
+    let check = icongrid(["check", tree.path("A.xcassets")])
     #expect(check.status == 0)
     #expect(check.out.contains("no problems"))
   }
@@ -93,7 +89,7 @@ struct DeriveAppIconCommandTests {
   @Test func visionOSWritesTheStackBesideTheSetAndCheckAgrees() throws {
     let tree = try Tree().png("m.png", 1024, 1024, color: (10, 120, 60, 255))
     let output = tree.path("A.xcassets/AppIcon.appiconset")
-    let result = run(["appicon", tree.path("m.png"), "-o", output, "--platform", "visionos"])
+    let result = icongrid(["appicon", tree.path("m.png"), "-o", output, "--platform", "visionos"])
     #expect(result.status == 0, "\(result.err)")
     #expect(
       result.out.contains(
@@ -102,7 +98,7 @@ struct DeriveAppIconCommandTests {
     #expect(result.out.contains("wrote 5 Contents.json files of the layered groups"))
     #expect(!result.out.contains("AppIcon.appiconset/Contents.json"))
     #expect(!FileManager.default.fileExists(atPath: output))
-    let check = run(["check", tree.path("A.xcassets")])
+    let check = icongrid(["check", tree.path("A.xcassets")])
     #expect(check.status == 0)
     #expect(check.out.contains("no problems"))
   }

@@ -27,20 +27,20 @@ struct FormatCommandTests {
 
   /// A catalog with a Single Scale PDF, an SVG, a 1x JPEG and a template PDF.
   private func tree() throws -> Tree {
-    let tree = try Tree()
+    let tree = Tree()
     for (set, file) in [("pdf", "square.pdf"), ("svg", "square.svg"), ("template", "square.pdf")] {
       let data = try Data(contentsOf: URL(fileURLWithPath: fixture(file)))
-      try tree.bytes("A.xcassets/\(set).imageset/\(file)", Array(data))
+      tree.bytes("A.xcassets/\(set).imageset/\(file)", Array(data))
     }
-    try tree.contents("A.xcassets/pdf.imageset", [slot("square.pdf", scale: nil)])
-    try tree.contents("A.xcassets/svg.imageset", [slot("square.svg", scale: nil)])
-    try tree.text(
+    tree.contents("A.xcassets/pdf.imageset", [slot("square.pdf", scale: nil)])
+    tree.contents("A.xcassets/svg.imageset", [slot("square.svg", scale: nil)])
+    tree.text(
       "A.xcassets/template.imageset/Contents.json",
       #"{"images":[{"filename":"square.pdf","idiom":"universal"}],"properties":{"template-rendering-intent":"template"}}"#
     )
     let jpeg = try Data(contentsOf: URL(fileURLWithPath: fixture("rgb.jpg")))
-    try tree.bytes("A.xcassets/photo.imageset/p.jpg", Array(jpeg))
-    try tree.contents("A.xcassets/photo.imageset", [slot("p.jpg", scale: "1x")])
+    tree.bytes("A.xcassets/photo.imageset/p.jpg", Array(jpeg))
+    tree.contents("A.xcassets/photo.imageset", [slot("p.jpg", scale: "1x")])
     return tree
   }
 

@@ -6,13 +6,6 @@ import Testing
 
 @testable import IconGridCLI
 
-/// Runs `icongrid ARGUMENTS` in-process.
-func icongrid(_ arguments: String...) -> (status: Int32, out: String, err: String) {
-  let captured = CapturedConsole()
-  let status = IconGridCLI.main(arguments: arguments, console: captured.console)
-  return (status, captured.out, captured.err)
-}
-
 enum TestData {
   static let root = TestPaths.testData
   static let basn2c08 = root + "/pngsuite/basn2c08.png"
@@ -34,7 +27,7 @@ struct InfoCommandTests {
   /// What a `.png` file of no known format is called (the format sniffer's words).
   static let notAnImage = ImageFormat.mismatch(nil, pathExtension: "png") ?? ""
 
-  @Test("JSON for a good file: every field, in order")
+  @Test("JSON for a good file: every field, in order", .needsSharedData, .tags(.sharedData))
   func jsonGood() {
     let result = icongrid("info", "--format", "json", TestData.basn2c08)
     #expect(result.status == 0)
@@ -64,7 +57,9 @@ struct InfoCommandTests {
         """)
   }
 
-  @Test("JSON: an unreadable PNG header leaves its fields null; the digest null when undecoded")
+  @Test(
+    "JSON: an unreadable PNG header leaves its fields null; the digest null when undecoded", .needsSharedData,
+    .tags(.sharedData))
   func jsonBad() {
     let result = icongrid("info", "--format=json", TestData.badColorType, TestData.badIDATCRC)
     #expect(result.status == 65)
@@ -110,7 +105,9 @@ struct InfoCommandTests {
         """)
   }
 
-  @Test("JSON keeps argument order and paths as given; CgBI is reported as such")
+  @Test(
+    "JSON keeps argument order and paths as given; CgBI is reported as such", .needsSharedData,
+    .tags(.sharedData))
   func jsonOrder() {
     let result = icongrid("info", "--format", "json", TestData.cgbi, TestData.basi0g01, TestData.basn2c08)
     #expect(result.status == 0)
@@ -125,7 +122,8 @@ struct InfoCommandTests {
     #expect(result.out.contains("\"pixelDigest\": \"\(TestData.basi0g01Digest)\""))
   }
 
-  @Test("a missing file: still reported, exit 66, a diagnostic on stderr")
+  @Test(
+    "a missing file: still reported, exit 66, a diagnostic on stderr", .needsSharedData, .tags(.sharedData))
   func missing() {
     let result = icongrid(
       "info", "--format", "json", TestData.basn2c08, TestData.missing, TestData.badSignature)
@@ -137,7 +135,7 @@ struct InfoCommandTests {
     #expect(result.err == "icongrid: error: \(TestData.missing): no such file\n")
   }
 
-  @Test("text: one line per file")
+  @Test("text: one line per file", .needsSharedData, .tags(.sharedData))
   func text() {
     let result = icongrid("info", TestData.basi0g01, TestData.badSignature)
     #expect(result.status == 65)
@@ -152,7 +150,7 @@ struct InfoCommandTests {
         "rgb, sha256:\(TestData.basn2c08Digest)\n"))
   }
 
-  @Test("parse: files and format")
+  @Test("parse: files and format", .needsSharedData, .tags(.sharedData))
   func parse() throws {
     #expect(
       try IconGridCLI.parse(["info", "a.png", "b.png"]) == .info(InfoOptions(paths: ["a.png", "b.png"])))

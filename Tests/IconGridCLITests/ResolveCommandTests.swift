@@ -237,47 +237,27 @@ final class ResolveFixture {
 
 /// `resolve` with a device and traits: what the chosen slot is, and watch-only sets.
 @Suite struct ResolveTraitTests {
-  final class Tree {
-    let root: String
-
-    init() throws {
-      root = TemporaryFolder.make("icongrid-cli-traits")
-      for folder in ["/A.xcassets", "/A.xcassets/WatchIcon.appiconset", "/A.xcassets/banner.imageset"] {
-        mkdir(root + folder, 0o755)
-      }
-      try PNGEncoder.write(
-        Bitmap(width: 216, height: 216, filling: (1, 2, 3, 255)),
-        to: root + "/A.xcassets/WatchIcon.appiconset/w.png")
-      for file in ["light", "dark"] {
-        try PNGEncoder.write(
-          Bitmap(width: 20, height: 20, filling: (1, 2, 3, 255)),
-          to: root + "/A.xcassets/banner.imageset/\(file).png")
-      }
-      put(
-        "/A.xcassets/WatchIcon.appiconset/Contents.json",
-        #"{"images": [{"filename": "w.png", "idiom": "watch", "role": "quickLook", "scale": "2x", "size": "108x108", "subtype": "44mm"}]}"#
-      )
-      put(
-        "/A.xcassets/banner.imageset/Contents.json",
-        #"{"images": [{"filename": "light.png", "idiom": "universal", "scale": "2x"}, "#
-          + #"{"filename": "dark.png", "idiom": "universal", "scale": "2x", "appearances": [{"appearance": "luminosity", "value": "dark"}]}]}"#
-      )
+  /// A watch-only app icon set and an image set with a dark slot.
+  static func tree() throws -> Tree {
+    let tree = Tree("icongrid-cli-traits")
+    try tree.png("A.xcassets/WatchIcon.appiconset/w.png", 216, 216, color: (1, 2, 3, 255))
+    for file in ["light", "dark"] {
+      try tree.png("A.xcassets/banner.imageset/\(file).png", 20, 20, color: (1, 2, 3, 255))
     }
-
-    deinit {
-      TemporaryFolder.remove(root)
-    }
-
-    private func put(_ relative: String, _ text: String) {
-      let fd = open(root + relative, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-      precondition(fd >= 0)
-      _ = text.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
-      close(fd)
-    }
+    tree.text(
+      "A.xcassets/WatchIcon.appiconset/Contents.json",
+      #"{"images": [{"filename": "w.png", "idiom": "watch", "role": "quickLook", "scale": "2x", "size": "108x108", "subtype": "44mm"}]}"#
+    )
+    tree.text(
+      "A.xcassets/banner.imageset/Contents.json",
+      #"{"images": [{"filename": "light.png", "idiom": "universal", "scale": "2x"}, "#
+        + #"{"filename": "dark.png", "idiom": "universal", "scale": "2x", "appearances": [{"appearance": "luminosity", "value": "dark"}]}]}"#
+    )
+    return tree
   }
 
   @Test func aWatchOnlySetNamesItsDevicesAndIdiomWatchResolvesIt() throws {
-    let tree = try Tree()
+    let tree = try Self.tree()
     let plain = CapturedConsole()
     #expect(
       IconGridCLI.main(
@@ -295,7 +275,7 @@ final class ResolveFixture {
   }
 
   @Test func appearanceDarkPicksTheDarkSlotAndSaysSo() throws {
-    let tree = try Tree()
+    let tree = try Self.tree()
     let text = CapturedConsole()
     #expect(
       IconGridCLI.main(

@@ -8,17 +8,11 @@ import Testing
 /// `--density`, `--explain` and the layout notes of `--list`.
 @Suite struct ResolveLayoutTests {
   static func flutter() throws -> Tree {
-    let tree = try Tree()
-    try tree.text("pubspec.yaml", "name: pkg\nflutter:\n  assets:\n    - assets/\n")
+    let tree = Tree()
+    tree.text("pubspec.yaml", "name: pkg\nflutter:\n  assets:\n    - assets/\n")
     try tree.png("assets/close.png", 15, 14)
     try tree.png("assets/3.0x/close.png", 45, 42)
     return tree
-  }
-
-  static func run(_ arguments: [String]) -> (Int32, String, String) {
-    let captured = CapturedConsole()
-    let status = IconGridCLI.main(arguments: arguments, console: captured.console)
-    return (status, captured.out, captured.err)
   }
 
   @Test func parsesTheLayoutOptions() throws {
@@ -54,13 +48,13 @@ import Testing
 
   @Test func theMidpointTrapIsResolvedAndExplained() throws {
     let tree = try Self.flutter()
-    let (status, out, err) = Self.run(["resolve", "assets/close.png", "--in", tree.root, "--scale", "2"])
+    let (status, out, err) = icongrid(["resolve", "assets/close.png", "--in", tree.root, "--scale", "2"])
     #expect(status == 0)
     #expect(err.isEmpty)
     #expect(
       out == "assets/close.png: \(tree.root)/assets/close.png main file (1x) (flutter), 15×14 px = 15×14 pt"
         + " (enlarged 2× at 2x)\n")
-    let (_, explained, _) = Self.run([
+    let (_, explained, _) = icongrid([
       "resolve", "assets/close.png", "--in", tree.root, "--scale", "2", "--explain",
     ])
     #expect(
@@ -76,7 +70,7 @@ import Testing
           chosen: \(tree.root)/assets/close.png
 
         """)
-    let (_, json, _) = Self.run([
+    let (_, json, _) = icongrid([
       "resolve", "assets/close.png", "--in", tree.root, "--scale", "2.625", "--explain", "--format", "json",
     ])
     #expect(json.contains("\"layout\": \"flutter\""))
@@ -85,24 +79,24 @@ import Testing
   }
 
   @Test func androidDensitiesAndAmbiguousFlavours() throws {
-    let tree = try Tree()
+    let tree = Tree()
     for (bucket, size) in [("mdpi", 48), ("xxhdpi", 144)] {
       try tree.png("app/src/main/res/mipmap-\(bucket)/ic_launcher.png", size, size)
     }
     try tree.png("app/src/beta/res/mipmap-hdpi/ic_launcher.png", 72, 72)
     let main = "app/src/main/res:mipmap/ic_launcher"
-    let (status, out, _) = Self.run(["resolve", main, "--in", tree.root, "--density", "tvdpi"])
+    let (status, out, _) = icongrid(["resolve", main, "--in", tree.root, "--density", "tvdpi"])
     #expect(status == 0)
     // (2·160 − 213)·480 = 51360 > 213² = 45369: the lower one, scaled up.
     #expect(
       out.hasPrefix("mipmap/ic_launcher: \(tree.root)/app/src/main/res/mipmap-mdpi/ic_launcher.png mdpi"))
-    let (explainStatus, explained, _) = Self.run([
+    let (explainStatus, explained, _) = icongrid([
       "resolve", main, "--in", tree.root, "--scale", "1.25", "--explain",
     ])
     #expect(explainStatus == 0)
     #expect(
       explained.contains("why: for 200 dpi between mdpi (160) and xxhdpi (480): (2·160 − 200)·480 = 57600"))
-    let (ambiguous, _, err) = Self.run([
+    let (ambiguous, _, err) = icongrid([
       "resolve", "mipmap/ic_launcher", "--in", tree.root, "--density", "xhdpi",
     ])
     #expect(ambiguous == 1)
@@ -113,8 +107,8 @@ import Testing
   @Test func listNotesTheLayoutOfEachPart() throws {
     let tree = try Self.flutter()
     try tree.png("example/ios/Runner/mail@2x.png", 4, 4)
-    try tree.text("example/pubspec.yaml", "name: example\n")
-    let (status, out, err) = Self.run(["resolve", "--list", "--in", tree.root])
+    tree.text("example/pubspec.yaml", "name: example\n")
+    let (status, out, err) = icongrid(["resolve", "--list", "--in", tree.root])
     #expect(status == 0)
     #expect(
       err.contains(
@@ -128,22 +122,22 @@ import Testing
     #expect(
       out.hasSuffix(
         "assets/close.png\tflutter:.\tmain file (1x) assets/close.png, 3x assets/3.0x/close.png\n"))
-    let (_, json, _) = Self.run(["resolve", "--list", "--in", tree.root, "--format", "json"])
+    let (_, json, _) = icongrid(["resolve", "--list", "--in", tree.root, "--format", "json"])
     #expect(json.contains("\"layout\": \"flutter\""))
   }
 
   @Test func anAppleAnswerIsUnchangedAndCanBeExplained() throws {
-    let tree = try Tree()
+    let tree = Tree()
     try tree.png("mail.png", 30, 30)
     try tree.png("mail@3x.png", 90, 90)
-    let (_, out, err) = Self.run(["resolve", "mail", "--in", tree.root, "--scale", "2"])
+    let (_, out, err) = icongrid(["resolve", "mail", "--in", tree.root, "--scale", "2"])
     #expect(err.isEmpty)
     #expect(out == "mail: \(tree.root)/mail@3x.png @3x, png, 90×90 px = 30×30 pt (fallback: no @2x)\n")
-    let (_, explained, _) = Self.run(["resolve", "mail", "--in", tree.root, "--scale", "2", "--explain"])
+    let (_, explained, _) = icongrid(["resolve", "mail", "--in", tree.root, "--scale", "2", "--explain"])
     #expect(explained.contains("why: no 2x among {1x, 3x}: the nearest higher scale, 3x, wins"))
     #expect(explained.contains("* mail@3x.png"))
     // The same files read as Metro's: the first scale at or above 2 is 3.
-    let (_, metro, _) = Self.run([
+    let (_, metro, _) = icongrid([
       "resolve", "mail.png", "--in", tree.root, "--scale", "2", "--layout", "react-native",
     ])
     #expect(metro.contains("mail@3x.png 3x (react-native)"))
@@ -151,7 +145,7 @@ import Testing
 
   @Test func aNameInNeitherIndexKeepsTheAppleError() throws {
     let tree = try Self.flutter()
-    let (status, _, err) = Self.run(["resolve", "nothing", "--in", tree.root])
+    let (status, _, err) = icongrid(["resolve", "nothing", "--in", tree.root])
     #expect(status == 1)
     #expect(err.hasPrefix("icongrid: error: no asset named \"nothing\""))
   }

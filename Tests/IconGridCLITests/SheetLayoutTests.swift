@@ -32,8 +32,8 @@ import Testing
   }
 
   @Test func flutterDrawsTheMidpointRulesChoice() throws {
-    let tree = try Tree()
-    try tree.text("pubspec.yaml", "name: p\nflutter:\n  assets:\n    - assets/\n")
+    let tree = Tree()
+    tree.text("pubspec.yaml", "name: p\nflutter:\n  assets:\n    - assets/\n")
     try tree.png("assets/close.png", 20, 20, color: Self.red)
     try tree.png("assets/3.0x/close.png", 60, 60, color: Self.blue)
     let output = tree.path("sheet.png")
@@ -47,7 +47,7 @@ import Testing
     #expect(try Self.count(Self.blue, in: output) == 0)
     #expect(captured.err.contains("drew its @1x"))
     // Metro's rule on {1x, 3x} at 2 takes the 3x file.
-    let app = try Tree()
+    let app = Tree()
     try app.png("img/close.png", 20, 20, color: Self.red)
     try app.png("img/close@3x.png", 60, 60, color: Self.blue)
     let metro = app.path("metro.png")
@@ -59,13 +59,13 @@ import Testing
   }
 
   @Test func androidAdaptiveIconsAndFractionalDensities() throws {
-    let tree = try Tree()
-    try tree.text("res/mipmap-anydpi-v26/ic_launcher.xml", "<adaptive-icon/>\n")
+    let tree = Tree()
+    tree.text("res/mipmap-anydpi-v26/ic_launcher.xml", "<adaptive-icon/>\n")
     try tree.png("res/mipmap-xhdpi/ic_launcher.png", 96, 96, color: Self.green)
     try tree.png("res/mipmap-mdpi/ic_launcher.png", 48, 48, color: Self.red)
     // 36 px at hdpi are 24 dp: at the sheet's 2x, 48 px.
     try tree.png("res/drawable-hdpi/dot.png", 36, 36, color: Self.blue)
-    try tree.text("res/drawable/spin.xml", "<animation-list/>\n")
+    tree.text("res/drawable/spin.xml", "<animation-list/>\n")
     let output = tree.path("sheet.png")
     let captured = CapturedConsole()
     let status = IconGridCLI.main(
@@ -84,7 +84,7 @@ import Testing
 
   /// A nine-patch is drawn without its 1-px border of stretch and padding marks.
   @Test func ninePatchMarksAreNotDrawn() throws {
-    let tree = try Tree()
+    let tree = Tree()
     var bitmap = Bitmap(width: 50, height: 50, filling: Self.blue)
     for y in 1..<49 {
       for x in 1..<49 {
@@ -104,22 +104,22 @@ import Testing
   }
 
   @Test func androidXMLDrawablesAreDrawn() throws {
-    let tree = try Tree()
+    let tree = Tree()
     let android = "xmlns:android=\"http://schemas.android.com/apk/res/android\""
-    try tree.text(
+    tree.text(
       "res/drawable/plus.xml",
       """
       <vector \(android) android:width="24dp" android:height="24dp" android:viewportWidth="24" \
       android:viewportHeight="24"><path android:pathData="M0,0h24v24h-24z" android:fillColor="#1414DC"/></vector>
       """)
-    try tree.text(
+    tree.text(
       "res/drawable/badge.xml",
       """
       <shape \(android)><solid android:color="@color/brand"/>\
       <size android:width="10dp" android:height="10dp"/></shape>
       """)
-    try tree.text("res/values/colors.xml", "<resources><color name=\"brand\">#FFDC1414</color></resources>")
-    try tree.text(
+    tree.text("res/values/colors.xml", "<resources><color name=\"brand\">#FFDC1414</color></resources>")
+    tree.text(
       "res/drawable/pick.xml",
       """
       <selector \(android)><item android:state_pressed="true" android:drawable="@drawable/badge"/>\

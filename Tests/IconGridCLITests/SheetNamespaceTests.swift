@@ -17,15 +17,15 @@ import Testing
   /// compiling its own catalog with an `icon` set of its own colour, a catalog no target
   /// compiles with one more `icon`, and a screenshot no target copies.
   static func appAndWidget() throws -> Tree {
-    let tree = try Tree()
+    let tree = Tree()
     for (catalog, red) in [
       ("App/Assets.xcassets", UInt8(200)), ("Widget/Assets.xcassets", 40), ("Old.xcassets", 120),
     ] {
       try tree.png("\(catalog)/icon.imageset/i.png", 120, 120, color: (red, 0, 0, 255))
-      try tree.contents("\(catalog)/icon.imageset", [slot("i.png", scale: "2x")])
+      tree.contents("\(catalog)/icon.imageset", [slot("i.png", scale: "2x")])
     }
     try tree.png("docs/screenshot.png", 50, 50)
-    try tree.text(
+    tree.text(
       "P.xcodeproj/project.pbxproj",
       """
       // !$*UTF8*$!
@@ -123,7 +123,7 @@ import Testing
   @Test func aSetForOnlyAMacIsDrawnForTheMac() throws {
     let tree = try Self.appAndWidget()
     try tree.png("App/Assets.xcassets/MacIcon.appiconset/m.png", 64, 64, color: (80, 0, 0, 255))
-    try tree.contents(
+    tree.contents(
       "App/Assets.xcassets/MacIcon.appiconset", [slot("m.png", idiom: "mac", size: "32x32", scale: "2x")])
     let output = tree.path("sheet.png")
     let captured = CapturedConsole()
@@ -145,10 +145,10 @@ import Testing
   /// One name space: the flat sheet, byte for byte what the renderer draws for the
   /// folder's names without sections.
   @Test func oneNameSpaceKeepsTheFlatSheet() throws {
-    let tree = try Tree()
+    let tree = Tree()
     for (name, red) in [("a", UInt8(200)), ("b", 40)] {
       try tree.png("Only.xcassets/\(name).imageset/i.png", 120, 120, color: (red, 0, 0, 255))
-      try tree.contents("Only.xcassets/\(name).imageset", [slot("i.png", scale: "2x")])
+      tree.contents("Only.xcassets/\(name).imageset", [slot("i.png", scale: "2x")])
     }
     let output = tree.path("out/sheet.png")
     try FileManager.default.createDirectory(atPath: tree.path("out"), withIntermediateDirectories: true)

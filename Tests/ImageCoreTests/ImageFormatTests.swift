@@ -241,7 +241,7 @@ import Testing
     return found.sorted()
   }
 
-  @Test func everyFileSniffs() throws {
+  @Test(.needsSharedData, .tags(.sharedData)) func everyFileSniffs() throws {
     let files = Self.imageFiles()
     // 1,939 PNG, 606 PDF, 247 SVG, 36 JPEG, 10 GIF (counted with find(1)).
     #expect(files.count == 2_838)
@@ -260,7 +260,7 @@ import Testing
     #expect(counts == [.png: 1_916, .jpeg: 38, .webp: 21, .pdf: 606, .svg: 247, .gif: 10])
   }
 
-  @Test func handCheckedSample() throws {
+  @Test(.needsSharedData, .tags(.sharedData)) func handCheckedSample() throws {
     let sample: [(String, ImageFormat)] = [
       ("home-assistant-iOS/Sources/App/Resources/Assets.xcassets/AppIcon.appiconset/1024-mac.png", .webp),
       (

@@ -17,7 +17,7 @@ struct DispatchTests {
     #expect(image.bitmap[7, 5] == (0x33, 0x66, 0xCC, 255))
   }
 
-  @Test("a CgBI file is named cgbi and read")
+  @Test("a CgBI file is named cgbi and read", .needsSharedData, .tags(.sharedData))
   func cgbi() throws {
     let path = TestPaths.testData("cgbi/basn6a08.png")
     let image = try ImageDecoder.decode(contentsOf: path)

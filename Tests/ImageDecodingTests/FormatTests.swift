@@ -108,9 +108,9 @@ struct FormatTests {
 
   @Test("a damaged vector is corrupt, named by its format")
   func damaged() throws {
-    let tree = try Tree()
-    try tree.text("broken.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect")
-    try tree.bytes("broken.pdf", Array("%PDF-1.4\n1 0 obj <<".utf8))
+    let tree = Tree()
+    tree.text("broken.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect")
+    tree.bytes("broken.pdf", Array("%PDF-1.4\n1 0 obj <<".utf8))
     for name in ["broken.svg", "broken.pdf"] {
       #expect {
         try ImageDecoder.decode(contentsOf: tree.path(name))

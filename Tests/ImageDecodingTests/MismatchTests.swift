@@ -5,9 +5,9 @@ import Testing
 
 @Suite("Mismatches between bytes and extension are named, and the file still decodes")
 struct MismatchTests {
-  @Test("a PNG saved as .jpg: PNG data in a .jpg file")
+  @Test("a PNG saved as .jpg: PNG data in a .jpg file", .needsSharedData, .tags(.sharedData))
   func pngAsJPEG() throws {
-    let tree = try Tree()
+    let tree = Tree()
     try tree.copy(testData: "pngsuite/basn2c08.png", to: "photo.jpg")
     let image = try ImageDecoder.decode(contentsOf: tree.path("photo.jpg"))
     #expect(image.format == .png)
@@ -24,10 +24,12 @@ struct MismatchTests {
     #expect(sniffed.mismatch == "WebP data in a .png file")
   }
 
-  @Test("a CgBI file agrees with .png; an unknown extension agrees with anything")
+  @Test(
+    "a CgBI file agrees with .png; an unknown extension agrees with anything", .needsSharedData,
+    .tags(.sharedData))
   func agreements() throws {
     #expect(try ImageDecoder.format(ofFile: TestPaths.testData("cgbi/basn6a08.png")).mismatch == nil)
-    let tree = try Tree()
+    let tree = Tree()
     try tree.copy(testData: "pngsuite/basn2c08.png", to: "icon.bin")
     let image = try ImageDecoder.decode(contentsOf: tree.path("icon.bin"))
     #expect(image.format == .png && image.mismatch == nil)

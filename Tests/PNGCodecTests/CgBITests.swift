@@ -21,13 +21,15 @@ struct CgBITests {
 
   static func tolerance(alpha: UInt8) -> Double { 255 / (2 * Double(alpha)) + 0.5 }
 
-  @Test("31 CgBI files have a PngSuite original")
+  @Test("31 CgBI files have a PngSuite original", .needsSharedData, .tags(.sharedData))
   func inventory() {
     #expect(Self.names.count == 31)
     #expect(Self.names.allSatisfy { Fixtures.validSuite.contains($0) })
   }
 
-  @Test("the probe flags CgBI and reads the real IHDR", arguments: names + ["PngSuite.png"])
+  @Test(
+    "the probe flags CgBI and reads the real IHDR", .needsSharedData, .tags(.sharedData),
+    arguments: names + ["PngSuite.png"])
   func probe(name: String) throws {
     let header = try PNGHeader.probe(contentsOf: Fixtures.cgbi + "/" + name)
     #expect(header.isCgBI)
@@ -35,7 +37,9 @@ struct CgBITests {
     #expect(header.width == bitmap.width && header.height == bitmap.height)
   }
 
-  @Test("PngSuite.png (no original here) decodes to its 256 × 256 logo, not blank")
+  @Test(
+    "PngSuite.png (no original here) decodes to its 256 × 256 logo, not blank", .needsSharedData,
+    .tags(.sharedData))
   func logo() throws {
     let bitmap = try PNGDecoder.decode(contentsOf: Fixtures.cgbi + "/PngSuite.png")
     #expect(bitmap.width == 256 && bitmap.height == 256)

@@ -43,12 +43,14 @@ struct HostileInputTests {
     ("xd9n2c08.png", .badHeader), ("xdtn0g01.png", .corruptData),
   ]
 
-  @Test("the table covers every corrupt PngSuite file")
+  @Test("the table covers every corrupt PngSuite file", .needsSharedData, .tags(.sharedData))
   func corruptInventory() {
     #expect(Self.corruptCodes.map(\.0).sorted() == Fixtures.corruptSuite)
   }
 
-  @Test("each corrupt PngSuite file is refused with its code and the path", arguments: corruptCodes)
+  @Test(
+    "each corrupt PngSuite file is refused with its code and the path", .needsSharedData, .tags(.sharedData),
+    arguments: corruptCodes)
   func corrupt(name: String, code: ImageError.Code) {
     let path = Fixtures.pngsuite + "/" + name
     let error = expectPNGError(name) { _ = try PNGDecoder.decode(contentsOf: path) }
@@ -57,7 +59,7 @@ struct HostileInputTests {
     #expect(error.map { !$0.reason.isEmpty } == true)
   }
 
-  @Test("messages name the problem")
+  @Test("messages name the problem", .needsSharedData, .tags(.sharedData))
   func corruptMessages() throws {
     func message(_ name: String) -> String {
       let error = expectPNGError(name) {
@@ -77,7 +79,7 @@ struct HostileInputTests {
 
   /// The headers of corrupt files are refused by the probe as well, where the damage is in
   /// the first bytes.
-  @Test("the probe refuses damaged signatures and headers")
+  @Test("the probe refuses damaged signatures and headers", .needsSharedData, .tags(.sharedData))
   func probeRefuses() {
     for (name, code) in Self.corruptCodes
     where code == .notPNG || code == .badHeader || name == "xhdn0g08.png" {
@@ -88,7 +90,7 @@ struct HostileInputTests {
 
   static let crashers = Fixtures.pngNames(in: Fixtures.libpng + "/crashers")
 
-  @Test("libpng's crashers: 23 files")
+  @Test("libpng's crashers: 23 files", .needsSharedData, .tags(.sharedData))
   func crasherInventory() {
     #expect(Self.crashers.count == 23)
   }
@@ -176,7 +178,7 @@ struct HostileInputTests {
     #expect(tooLong?.message.contains("\(png.count) bytes") == true)
   }
 
-  @Test("maxInputBytes refuses a file before reading it")
+  @Test("maxInputBytes refuses a file before reading it", .needsSharedData, .tags(.sharedData))
   func inputLimitOnFile() throws {
     let path = Fixtures.pngsuite + "/basn6a08.png"
     let size = try Fixtures.read(path).count
@@ -189,7 +191,7 @@ struct HostileInputTests {
   /// Every prefix of a small PNG must be refused with a ImageError; the ones that end inside
   /// IDAT's data say `.truncated`.
   @Test(
-    "every truncation of a small PNG is a typed error",
+    "every truncation of a small PNG is a typed error", .needsSharedData, .tags(.sharedData),
     arguments: ["pngsuite/basn2c08.png", "pngsuite/basi0g16.png", "cgbi/basn6a08.png"])
   func truncations(name: String) throws {
     let whole = try Fixtures.read(Fixtures.testdata + "/" + name)
@@ -219,7 +221,7 @@ struct HostileInputTests {
     #expect(expectPNGError("text") { _ = try PNGDecoder.decode(Array("hello, world".utf8)) }?.code == .notPNG)
   }
 
-  @Test("a missing file is .notFound; a directory is .io")
+  @Test("a missing file is .notFound; a directory is .io", .needsSharedData, .tags(.sharedData))
   func missing() {
     let error = expectPNGError("missing") { _ = try PNGDecoder.decode(contentsOf: "/nonexistent/icon.png") }
     #expect(error?.code == .notFound)
@@ -236,7 +238,9 @@ struct ProbePrefixTests {
   /// A file holding just its first 49 bytes (signature, Apple's 4-byte CgBI chunk, IHDR: all
   /// ``PNGHeader/probeLength`` covers), then the same with garbage after them: the probe
   /// gives the full file's header both times.
-  @Test("a 49-byte prefix probes like the whole file", arguments: ["basn6a08.png", "s01i3p01.png", "cgbi"])
+  @Test(
+    "a 49-byte prefix probes like the whole file", .needsSharedData, .tags(.sharedData),
+    arguments: ["basn6a08.png", "s01i3p01.png", "cgbi"])
   func prefix(name: String) throws {
     let path = name == "cgbi" ? Fixtures.cgbi + "/basn6a08.png" : Fixtures.pngsuite + "/" + name
     let whole = try Fixtures.read(path)
@@ -256,7 +260,7 @@ struct ProbePrefixTests {
 
   /// A CgBI chunk longer than Apple's 4 bytes (found by the probe fuzz target): the probe's
   /// prefix still reaches IHDR, so the probe and the whole-file inspection agree.
-  @Test("a long CgBI chunk probes like the whole file")
+  @Test("a long CgBI chunk probes like the whole file", .needsSharedData, .tags(.sharedData))
   func longCgBIChunk() throws {
     let chunks = Chunks.parse(try Fixtures.read(Fixtures.pngsuite + "/basn6a08.png"))
     let bytes = Chunks.build([Chunk(type: "CgBI", data: [UInt8](repeating: 0, count: 64))] + chunks)
@@ -267,7 +271,7 @@ struct ProbePrefixTests {
     #expect(expectPNGError("65-byte CgBI") { _ = try PNGHeader.probe(tooLong) }?.code == .cgbi)
   }
 
-  @Test("a prefix cut inside IHDR is .truncated")
+  @Test("a prefix cut inside IHDR is .truncated", .needsSharedData, .tags(.sharedData))
   func cutInsideIHDR() throws {
     let whole = try Fixtures.read(Fixtures.pngsuite + "/basn6a08.png")
     let error = expectPNGError("cut") { _ = try PNGHeader.probe(Array(whole.prefix(30))) }

@@ -82,7 +82,7 @@ struct InspectionTests {
     #expect(PNGInspection(Chunks.build(chunks)).colorChunks == ["sRGB", "gAMA"])
   }
 
-  @Test("a CgBI file is flagged and walked to its IEND")
+  @Test("a CgBI file is flagged and walked to its IEND", .needsSharedData, .tags(.sharedData))
   func cgbi() throws {
     let bytes = try Fixtures.read(Fixtures.cgbi + "/basn6a08.png")
     let inspection = PNGInspection(bytes)
@@ -92,7 +92,8 @@ struct InspectionTests {
     #expect(inspection.iendOffset != nil)
   }
 
-  @Test("another format: no header, its format named, the error is notPNG")
+  @Test(
+    "another format: no header, its format named, the error is notPNG", .needsSharedData, .tags(.sharedData))
   func foreign() throws {
     let webp = TestPaths.testData(
       "real/home-assistant-iOS/Sources/App/Resources/Assets.xcassets/AppIcon.appiconset/16-mac.png")

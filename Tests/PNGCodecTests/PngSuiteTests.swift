@@ -9,7 +9,7 @@ import Testing
   import Musl
 #endif
 
-@Suite("PngSuite: every valid file")
+@Suite("PngSuite: every valid file", .needsSharedData, .tags(.sharedData))
 struct PngSuiteTests {
   @Test("there are 161 valid and 14 corrupt files")
   func inventory() {
@@ -121,7 +121,7 @@ struct PngSuiteTests {
 }
 
 /// Expectations worked out by hand from what the PngSuite images show.
-@Suite("PngSuite: hand-computed pixels")
+@Suite("PngSuite: hand-computed pixels", .needsSharedData, .tags(.sharedData))
 struct PngSuiteHandComputedTests {
   static func decode(_ name: String, dropColorChunks: Bool = false) throws -> Bitmap {
     let bytes = try Fixtures.read(Fixtures.pngsuite + "/" + name)

@@ -1,16 +1,17 @@
 import ImageCore
+import TestSupport
 import Testing
 
 @testable import RasterCodecs
 
-@Suite("GIF decoding")
+@Suite("GIF decoding", .tags(.referenceTool))
 struct GIFTests {
   static let palette: [(UInt8, UInt8, UInt8)] = [(230, 30, 30), (30, 200, 60), (40, 60, 220), (255, 255, 0)]
 
   /// ImageMagick's first frame flattened onto a transparent canvas of the screen's size.
   static func imageMagick(_ name: String) throws -> Bitmap {
     try Support.parseNetpbm(
-      Support.run(
+      ReferenceTool.output(
         Support.convert, [Support.fixtures + "/" + name + "[0]", "-background", "none", "-flatten", "pam:-"]))
   }
 

@@ -1,16 +1,17 @@
 import ImageCore
 import PNGCodec
+import TestSupport
 import Testing
 
 @testable import RasterCodecs
 
-@Suite("HEIC and AVIF decoding")
+@Suite("HEIC and AVIF decoding", .tags(.referenceTool))
 struct HEIFTests {
   /// What heif-convert (libheif's own tool) makes of a fixture, read back as PNG.
   static func heifConvert(_ name: String) throws -> Bitmap {
     let output = try Support.temporaryFile([], suffix: ".png")
     defer { Support.remove(output) }
-    _ = try Support.run("heif-convert", [Support.fixtures + "/" + name, output])
+    _ = try ReferenceTool.output("heif-convert", [Support.fixtures + "/" + name, output])
     return try PNGDecoder.decode(Support.read(output))
   }
 

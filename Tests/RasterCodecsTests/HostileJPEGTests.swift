@@ -103,7 +103,9 @@ struct SplitMix {
 
 @Suite("Reading files")
 struct FileTests {
-  @Test("a file is decoded as the format its bytes name, whatever its extension")
+  @Test(
+    "a file is decoded as the format its bytes name, whatever its extension", .needsSharedData,
+    .tags(.sharedData))
   func webpSavedAsPNG() throws {
     let path = TestPaths.testData(
       "real/home-assistant-iOS/Sources/App/Resources/Assets.xcassets/AppIcon.appiconset/32-mac.png")
@@ -111,7 +113,9 @@ struct FileTests {
     #expect(bitmap.width == 32 && bitmap.height == 32)
   }
 
-  @Test("a missing file, a PNG and a truncated file are errors that name the file")
+  @Test(
+    "a missing file, a PNG and a truncated file are errors that name the file", .needsSharedData,
+    .tags(.sharedData))
   func errorsNameTheFile() throws {
     let missing = Support.fixtures + "/no-such-file.jpg"
     #expect(throws: ImageError.self) { try RasterDecoder.decode(contentsOf: missing) }

@@ -1,14 +1,15 @@
 import Foundation
 import ImageCore
+import TestSupport
 import Testing
 
 @testable import RasterCodecs
 
-@Suite("JPEG decoding")
+@Suite("JPEG decoding", .tags(.referenceTool))
 struct JPEGTests {
   /// What djpeg (libjpeg-turbo's own tool) makes of a fixture.
   private func djpeg(_ name: String) throws -> Bitmap {
-    try Support.parseNetpbm(Support.run("djpeg", ["-pnm", Support.fixtures + "/" + name]))
+    try Support.parseNetpbm(ReferenceTool.output("djpeg", ["-pnm", Support.fixtures + "/" + name]))
   }
 
   @Test("matches djpeg exactly", arguments: ["photo.jpg", "progressive.jpg", "upright.jpg", "gray.jpg"])

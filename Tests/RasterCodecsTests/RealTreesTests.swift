@@ -7,7 +7,7 @@ import Testing
 
 /// Every JPEG and GIF of the real trees and the WebP files saved as `.png` in
 /// home-assistant-iOS, decoded and checked against the libraries' own tools.
-@Suite("Real trees")
+@Suite("Real trees", .needsSharedData, .tags(.sharedData, .referenceTool, .slow))
 struct RealTreesTests {
   static let root = TestPaths.testData("real")
 
@@ -51,7 +51,7 @@ struct RealTreesTests {
     let bitmap = try RasterDecoder.decode(bytes, format: .jpeg)
     // None of them has an ICC profile or a turning orientation (identify -verbose), so
     // the samples equal djpeg's.
-    let reference = try Support.parseNetpbm(Support.run("djpeg", ["-pnm", path]))
+    let reference = try Support.parseNetpbm(ReferenceTool.output("djpeg", ["-pnm", path]))
     #expect(bitmap.width == reference.width && bitmap.height == reference.height)
     #expect(Support.maxDifference(bitmap, reference) == 0)
   }
@@ -61,10 +61,10 @@ struct RealTreesTests {
     let path = Self.root + "/" + relative
     let bitmap = try RasterDecoder.decode(Support.read(path), format: .gif)
     let said = String(
-      decoding: try Support.run(Support.identify, ["-format", "%W %H", path + "[0]"]), as: UTF8.self)
+      decoding: try ReferenceTool.output(Support.identify, ["-format", "%W %H", path + "[0]"]), as: UTF8.self)
     #expect("\(bitmap.width) \(bitmap.height)" == said)
     let reference = try Support.parseNetpbm(
-      Support.run(Support.convert, [path + "[0]", "-background", "none", "-flatten", "pam:-"]))
+      ReferenceTool.output(Support.convert, [path + "[0]", "-background", "none", "-flatten", "pam:-"]))
     #expect(Support.maxDifference(bitmap, reference) == 0)
   }
 
@@ -72,7 +72,8 @@ struct RealTreesTests {
   func webp(relative: String) throws {
     let path = Self.root + "/" + relative
     let bitmap = try RasterDecoder.decode(Support.read(path), format: .webp)
-    let reference = try Support.parseNetpbm(Support.run("dwebp", ["-quiet", "-pam", path, "-o", "-"]))
+    let reference = try Support.parseNetpbm(
+      ReferenceTool.output("dwebp", ["-quiet", "-pam", path, "-o", "-"]))
     #expect(bitmap.width == reference.width && bitmap.height == reference.height)
     #expect(Support.maxDifference(bitmap, reference) == 0)
     // Their names say their size: 1024-mac.png is 1024 pixels wide.

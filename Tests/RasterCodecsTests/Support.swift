@@ -26,25 +26,6 @@ enum Support {
   static let convert = "/usr/bin/convert"
   static let identify = "/usr/bin/identify"
 
-  /// Runs `tool` with `arguments` and returns its standard output; a non-zero exit throws.
-  static func run(_ tool: String, _ arguments: [String]) throws -> [UInt8] {
-    let process = Process()
-    // An absolute path runs that program itself, not the first of its name on PATH.
-    process.executableURL = URL(fileURLWithPath: tool.hasPrefix("/") ? tool : "/usr/bin/env")
-    process.arguments = (tool.hasPrefix("/") ? [] : [tool]) + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure(
-        description: "\(tool) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
-    }
-    return [UInt8](data)
-  }
-
   /// A binary PPM (P6), PGM (P5) or PAM (P7, RGB_ALPHA / RGB / GRAYSCALE) as RGBA.
   static func parseNetpbm(_ bytes: [UInt8]) throws -> Bitmap {
     var index = 0

@@ -1,14 +1,15 @@
 import ImageCore
+import TestSupport
 import Testing
 
 @testable import RasterCodecs
 
-@Suite("WebP decoding")
+@Suite("WebP decoding", .tags(.referenceTool))
 struct WebPTests {
   /// What dwebp (libwebp's own tool) makes of a fixture, as PAM (RGBA).
   private func dwebp(_ name: String) throws -> Bitmap {
     try Support.parseNetpbm(
-      Support.run("dwebp", ["-quiet", "-pam", Support.fixtures + "/" + name, "-o", "-"]))
+      ReferenceTool.output("dwebp", ["-quiet", "-pam", Support.fixtures + "/" + name, "-o", "-"]))
   }
 
   @Test("lossless and lossy files match dwebp exactly", arguments: ["lossless.webp", "lossy.webp"])

@@ -2,14 +2,34 @@ import Foundation
 import ImageCore
 import PNGCodec
 
-/// A folder tree built by a test in a fresh temporary directory, removed on `deinit`.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A folder tree a test builds in a fresh temporary directory, removed when the value goes
+/// away: PNGs, text, `Contents.json` files, links. The one tree builder of the test targets.
+///
+/// Writing text, a set's slots or a link cannot fail for a reason the test is about, so
+/// those stop the run on failure instead of throwing; writing a PNG goes through the
+/// encoder, whose error is worth seeing, so it throws.
+///
+/// ```swift
+/// let tree = try Tree().png("a.png", 10, 10).png("a@2x.png", 20, 20)
+/// tree.contents("A.xcassets/b.imageset", [slot("b@2x.png", scale: "2x")])
+/// ```
 package final class Tree: Sendable {
   /// The folder, absolute.
   package let root: String
 
-  /// Makes an empty folder.
-  package init() throws {
-    root = TemporaryFolder.make("assetcheck")
+  /// Makes an empty folder under `$TMPDIR` (or /tmp).
+  ///
+  /// - Parameter prefix: names the folder, so a leftover says which tests made it.
+  package init(_ prefix: String = "icongrid-tree") {
+    root = TemporaryFolder.make(prefix)
   }
 
   deinit {
@@ -25,7 +45,7 @@ package final class Tree: Sendable {
     _ relative: String, _ width: Int, _ height: Int, color: (UInt8, UInt8, UInt8, UInt8) = (40, 90, 200, 255),
     alpha: Bool = true, compression: Int = 6
   ) throws -> Tree {
-    try makeParent(relative)
+    makeFolders(for: relative)
     let bitmap = Bitmap(width: width, height: height, filling: color)
     try PNGEncoder.write(
       bitmap, to: path(relative),
@@ -33,39 +53,80 @@ package final class Tree: Sendable {
     return self
   }
 
+  /// A PNG of `width × height` pixels whose red channel is `colour` (so files tell apart
+  /// once decoded), returning its absolute path.
+  @discardableResult
+  package func png(_ relative: String, width: Int, height: Int, colour: UInt8 = 200) throws -> String {
+    try png(relative, width, height, color: (colour, 0, 0, 255))
+    return path(relative)
+  }
+
   /// A file of these bytes.
   @discardableResult
-  package func bytes(_ relative: String, _ bytes: [UInt8]) throws -> Tree {
-    try makeParent(relative)
-    try Data(bytes).write(to: URL(fileURLWithPath: path(relative)))
+  package func bytes(_ relative: String, _ bytes: [UInt8]) -> Tree {
+    makeFolders(for: relative)
+    TestFiles.write(bytes, to: path(relative))
     return self
   }
 
-  /// A file of this UTF-8 text.
+  /// A file of this UTF-8 text (a `Contents.json`, a broken file…).
   @discardableResult
-  package func text(_ relative: String, _ text: String) throws -> Tree {
-    try bytes(relative, Array(text.utf8))
+  package func text(_ relative: String, _ text: String) -> Tree {
+    bytes(relative, Array(text.utf8))
   }
 
   /// A copy of a file from the shared test data (`../shared/testdata/<relative>`).
   @discardableResult
   package func copy(testData: String, to relative: String) throws -> Tree {
-    try makeParent(relative)
+    makeFolders(for: relative)
     try FileManager.default.copyItem(atPath: TestPaths.testData(testData), toPath: path(relative))
     return self
   }
 
-  /// A set's `Contents.json` with these slots (`filename`, `idiom`, `scale`, `size` keys).
+  /// A set's `Contents.json` with these slots (`filename`, `idiom`, `scale`, `size` keys),
+  /// pretty-printed with sorted keys.
   @discardableResult
-  package func contents(_ folder: String, _ images: [[String: String]]) throws -> Tree {
+  package func contents(_ folder: String, _ images: [[String: String]]) -> Tree {
     let object: [String: Any] = ["images": images, "info": ["author": "xcode", "version": 1]]
-    let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-    return try bytes(folder + "/Contents.json", Array(data))
+    // Dictionaries of strings and numbers always serialise.
+    let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+    return bytes(folder + "/Contents.json", Array(data))
   }
 
-  private func makeParent(_ relative: String) throws {
-    let folder = (path(relative) as NSString).deletingLastPathComponent
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  /// A set's `Contents.json` with `slots` given as (filename, idiom, scale, size).
+  @discardableResult
+  package func contents(_ folder: String, _ slots: [(String?, String, String?, String?)]) -> Tree {
+    let images = slots.map { slot in
+      var fields = ["\"idiom\": \"\(slot.1)\""]
+      if let filename = slot.0 { fields.append("\"filename\": \"\(filename)\"") }
+      if let scale = slot.2 { fields.append("\"scale\": \"\(scale)\"") }
+      if let size = slot.3 { fields.append("\"size\": \"\(size)\"") }
+      return "{" + fields.joined(separator: ", ") + "}"
+    }
+    return text(
+      folder + "/Contents.json", "{\"images\": [" + images.joined(separator: ", ") + "], \"info\": {}}")
+  }
+
+  /// A symbolic link at `relative` pointing to `target` (taken as written).
+  @discardableResult
+  package func link(_ relative: String, to target: String) -> Tree {
+    makeFolders(for: relative)
+    precondition(symlink(target, path(relative)) == 0, "cannot link \(relative)")
+    return self
+  }
+
+  /// Deletes the file at the absolute `path`.
+  package func delete(_ path: String) {
+    precondition(unlink(path) == 0, "cannot delete \(path)")
+  }
+
+  /// Makes the folders above `relative` (not `relative` itself).
+  package func makeFolders(for relative: String) {
+    var current = root
+    for part in relative.split(separator: "/").dropLast() {
+      current += "/" + part
+      mkdir(current, 0o755)
+    }
   }
 }
 

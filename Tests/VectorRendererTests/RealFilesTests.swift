@@ -6,7 +6,7 @@ import Testing
 @testable import VectorRenderer
 
 /// Every SVG and PDF of the real app trees in `../shared/testdata/real/`.
-@Suite("VectorImage on the real trees")
+@Suite("VectorImage on the real trees", .needsSharedData, .tags(.sharedData, .slow))
 struct RealFilesTests {
   private static func vectorFiles() throws -> [String] {
     let root = TestPaths.testData("real")

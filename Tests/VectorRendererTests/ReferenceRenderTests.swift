@@ -8,7 +8,7 @@ import VectorRenderer
 /// Our renders against the reference tools' renders of the same files at the same pixel
 /// size: `rsvg-convert` (librsvg's own command-line tool) for SVG, and `pdftoppm` (poppler's
 /// Splash rasteriser, a different one from the cairo backend we draw PDFs with) for PDF.
-@Suite("VectorImage against rsvg-convert and pdftoppm")
+@Suite("VectorImage against rsvg-convert and pdftoppm", .needsSharedData, .tags(.sharedData, .referenceTool))
 struct ReferenceRenderTests {
   private static let rsvgConvert = "/usr/bin/rsvg-convert"
   private static let pdftoppm = "/usr/bin/pdftoppm"
@@ -26,36 +26,36 @@ struct ReferenceRenderTests {
     let folder = TemporaryFolder.make("vector-reference")
     defer { TemporaryFolder.remove(folder) }
     let out = folder + "/reference.png"
-    let run = try runTool(rsvgConvert, ["-w", "\(width)", "-h", "\(height)", "-o", out, path])
-    #expect(run.status == 0, "rsvg-convert: \(run.stderr)")
+    let run = try ReferenceTool.run(rsvgConvert, ["-w", "\(width)", "-h", "\(height)", "-o", out, path])
+    #expect(run.status == 0, "rsvg-convert: \(run.err)")
     return try PNGDecoder.decode(contentsOf: out)
   }
 
   private static func popplerReference(_ path: String, width: Int, height: Int) throws -> Bitmap {
     let folder = TemporaryFolder.make("vector-reference")
     defer { TemporaryFolder.remove(folder) }
-    let run = try runTool(
+    let run = try ReferenceTool.run(
       pdftoppm,
       [
         "-png", "-r", "72", "-cropbox", "-singlefile", "-scale-to-x", "\(width)", "-scale-to-y", "\(height)",
         path,
         folder + "/reference",
       ])
-    #expect(run.status == 0, "pdftoppm: \(run.stderr)")
+    #expect(run.status == 0, "pdftoppm: \(run.err)")
     return try PNGDecoder.decode(contentsOf: folder + "/reference.png")
   }
 
   private static func cairoReference(_ path: String, width: Int, height: Int) throws -> Bitmap {
     let folder = TemporaryFolder.make("vector-reference")
     defer { TemporaryFolder.remove(folder) }
-    let run = try runTool(
+    let run = try ReferenceTool.run(
       pdftocairo,
       [
         "-png", "-transp", "-r", "72", "-singlefile", "-scale-to-x", "\(width)", "-scale-to-y", "\(height)",
         path,
         folder + "/reference",
       ])
-    #expect(run.status == 0, "pdftocairo: \(run.stderr)")
+    #expect(run.status == 0, "pdftocairo: \(run.err)")
     return try PNGDecoder.decode(contentsOf: folder + "/reference.png")
   }
 

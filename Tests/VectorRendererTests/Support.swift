@@ -77,18 +77,3 @@ extension Bitmap {
     stride(from: 3, to: pixels.count, by: 4).reduce(0) { $0 + (pixels[$1] > 0 ? 1 : 0) }
   }
 }
-
-/// Runs a reference tool and returns its exit status and standard error.
-@discardableResult
-func runTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: tool)
-  process.arguments = arguments
-  let errors = Pipe()
-  process.standardError = errors
-  process.standardOutput = FileHandle.nullDevice
-  try process.run()
-  let said = errors.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: said, as: UTF8.self))
-}

@@ -9,7 +9,7 @@ import Testing
 ///
 /// Re-record with `ICONGRID_RECORD_GOLDEN=1 swift test --filter RealTreeTests`, then read
 /// the diff: every new line is a finding someone must judge.
-@Suite("The check on real repositories")
+@Suite("The check on real repositories", .needsSharedData, .tags(.sharedData, .slow))
 struct RealTreeTests {
   static let trees = [
     "real/GitHawkApp-GitHawk", "real/Ranchero-Software-NetNewsWire", "real/RatelHub-rflutter_alert",
@@ -97,6 +97,6 @@ struct RealTreeTests {
 
   static func goldenPath(_ tree: String) -> String {
     let name = tree.split(separator: "/").last.map(String.init) ?? tree
-    return TestPaths.inPackage("Tests/AssetCheckTests/Golden/\(name).txt")
+    return TestPaths.inPackage("Tests/EndToEndTests/Golden/\(name).txt")
   }
 }

@@ -3,7 +3,7 @@
 (tools/base lint-checks IconDetector.java): IconDensities, IconMissingDensityFolder,
 IconNoDpi, IconMixedNinePatch, IconXmlAndPng, IconLocation, IconDipSize, IconDuplicates,
 IconDuplicatesConfig. Independent of icongrid: reads PNG/JPEG/WebP headers itself.
-Usage: python3 Tests/AssetCheckTests/Golden/lint-reference.py ROOT  -> one line per finding: ID<TAB>path<TAB>detail"""
+Usage: python3 Tests/EndToEndTests/Golden/lint-reference.py ROOT  -> one line per finding: ID<TAB>path<TAB>detail"""
 import os, re, sys, struct, math
 
 DENSITY_FOLDER = re.compile(r'^drawable-(nodpi|xxxhdpi|xxhdpi|xhdpi|hdpi|mdpi)$')

@@ -8,7 +8,7 @@ import Testing
 /// The layout rules on the real Flutter, React Native and Android trees, run on each part
 /// as a user would point the tool at it, against golden files a reviewer judged (see
 /// `Golden/README.md`); and Android lint's own rules worked out by hand for Omni-Notes.
-@Suite("Layout rules on the real non-Apple trees")
+@Suite("Layout rules on the real non-Apple trees", .needsSharedData, .tags(.sharedData, .slow))
 struct LayoutRealTreeTests {
   /// A part of a real tree, the layout it is read with, and its golden file.
   struct Part: Sendable, CustomStringConvertible {
@@ -37,7 +37,7 @@ struct LayoutRealTreeTests {
     configuration.layout = part.layout
     let report = AssetChecker.check(roots: [root], configuration: configuration)
     let text = RealTreeTests.relative(report.rendered(as: .text), root: root)
-    let golden = TestPaths.inPackage("Tests/AssetCheckTests/Golden/parts/\(part.golden).txt")
+    let golden = TestPaths.inPackage("Tests/EndToEndTests/Golden/parts/\(part.golden).txt")
     if ProcessInfo.processInfo.environment["ICONGRID_RECORD_GOLDEN"] != nil {
       try text.write(toFile: golden, atomically: true, encoding: .utf8)
     }

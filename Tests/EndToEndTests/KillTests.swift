@@ -12,7 +12,7 @@ import Testing
 
 /// `icongrid sheet` killed with SIGKILL while it writes: the destination is never half
 /// written, and the next run leaves no temporary file beside it.
-@Suite("Atomic outputs under kill", .serialized)
+@Suite("Atomic outputs under kill", .serialized, .tags(.slow))
 struct KillTests {
   /// The built `icongrid`, beside the test bundle in the products folder (`swift test`
   /// builds every product of the package first).
