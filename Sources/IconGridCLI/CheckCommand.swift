@@ -70,6 +70,13 @@ enum CheckCommand {
 
       \(ruleList)
 
+      A finding is an error only where a shipped device certainly gets a missing or
+      wrong image, a warning where it likely does, and a note (which never fails the
+      check) where context is missing or nothing a user sees is wrong; each message
+      says why. The scales an image needs follow from the devices its target runs on
+      (platforms, device families, deployment target, launch screen) and from what
+      it is (a UI image, an icon file, a launch image, a sticker, game art, a master).
+
       Only PNG headers are read unless --deep is given. duplicate compares the bytes of
       same-size files header-only, and decoded pixels with --deep.
 
