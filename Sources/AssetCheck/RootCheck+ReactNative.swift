@@ -51,6 +51,18 @@ extension RootCheck {
     var groups: [String: [(path: String, name: MetroName)]] = [:]
     for path in files {
       let name = MetroName(lastComponent(path))
+      // React Native's Android release build copies Metro's images into res/drawable-*,
+      // where aapt2 refuses bytes that are not the extension's format; iOS reads by content.
+      if let head = try? FileIO.readPrefix(Finding.join(catalog.root, path), count: ImageFormat.sniffLength),
+        let ext = path.split(separator: ".").last.map(String.init),
+        let mismatch = ImageFormat.mismatch(ImageFormat.sniff(head, pathExtension: ext), pathExtension: ext)
+      {
+        add(
+          .unreadable, path, asset: nil,
+          "\(mismatch): React Native's Android release build copies it into res/drawable, where aapt2 refuses "
+            + "it (iOS decodes it by content); convert it or give it its real extension",
+          severity: .warning)
+      }
       if let ignored = name.ignoredSuffix {
         add(
           .metroSuffix, path, asset: nil,

@@ -44,6 +44,12 @@ extension CatalogScanner {
             infoPlists.append(CatalogScanner.join(relative, file))
           } else if let reason = CatalogScanner.projectMarker(name) {
             otherProjects.append((relative, reason))
+          } else if strcmp(name, "app.json") == 0,
+            let text = TextFile.read(
+              CatalogScanner.join(CatalogScanner.join(root, relative), "app.json"), limit: 1 << 20),
+            text.contains("\"expo\"") || text.contains("\"displayName\"")
+          {
+            reactNativeRoots.append(relative)
           }
         case UInt8(DT_DIR):
           guard let folder = text(of: name, in: relative) else { return }
@@ -157,10 +163,13 @@ extension CatalogScanner {
   /// project (store art, screenshots, web images) are set aside too; with one, the targets'
   /// resources already say which loose files ship.
   mutating func setAsideOtherLayouts() {
+    // A React Native app's app.json says its images are Metro's (outside its ios/ and
+    // android/ projects), with or without an Xcode project in the root.
     let others =
-      projects.isEmpty
-      ? reactNativeApps().map { ($0, SkippedFile.Reason.reactNativeAsset) }
-        + otherProjects.map { ($0.folder.isEmpty ? "" : $0.folder + "/", $0.reason) } : []
+      reactNativeRoots.map { ($0.isEmpty ? "" : $0 + "/", SkippedFile.Reason.reactNativeAsset) }
+      + (projects.isEmpty
+        ? reactNativeApps().map { ($0, SkippedFile.Reason.reactNativeAsset) }
+          + otherProjects.map { ($0.folder.isEmpty ? "" : $0.folder + "/", $0.reason) } : [])
     guard !androidFolders.isEmpty || !flutterProjects.isEmpty || !others.isEmpty else { return }
     let android = androidFolders.map { $0.isEmpty ? "" : $0 + "/" }
     let flutter = flutterProjects.map { $0.isEmpty ? "" : $0 + "/" }
@@ -177,6 +186,7 @@ extension CatalogScanner {
           skipped.append(SkippedFile(path: variant.path, reason: .flutterAsset))
         } else if let other = others.first(where: {
           CatalogScanner.isFlutterAsset(variant.path, project: $0.0)
+            && !variant.path.dropFirst($0.0.count).hasPrefix("android/")
         }) {
           // The same test as Flutter's: outside the project's ios/ and macos/ folders.
           skipped.append(SkippedFile(path: variant.path, reason: other.1))

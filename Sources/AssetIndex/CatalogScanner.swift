@@ -43,6 +43,8 @@ package struct CatalogScanner {
   var projects: [String] = []
   /// The Info.plist files found (`Info.plist`, `NAME-Info.plist`), relative to the root.
   var infoPlists: [String] = []
+  /// Folders holding the `app.json` of a React Native or Expo app, relative to the root.
+  var reactNativeRoots: [String] = []
 
   struct FileID: Hashable {
     var device: UInt64

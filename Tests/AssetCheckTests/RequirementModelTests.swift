@@ -224,3 +224,27 @@ struct FlutterPeerCheckTests {
     #expect(AssetChecker.check(roots: [undeclared.root]).findings(.flutterUnbundled).count == 1)
   }
 }
+
+@Suite("A React Native app beside its Xcode project: Metro's images are checked by Metro's rules")
+struct ReactNativeBesideXcodeTests {
+  @Test(
+    "app.json marks the app: its src/ images are Metro's, not 'in no target'; JPEG under .png is a warning")
+  func metroImagesBesideAnXcodeProject() throws {
+    let jpeg: [UInt8] =
+      [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + Array(repeating: 0, count: 10) + [0xFF, 0xD9]
+    let project = XcodeProjectFixture(targets: [
+      .init(
+        name: "App", settings: ["SDKROOT": "iphoneos", "IPHONEOS_DEPLOYMENT_TARGET": "15.0"], resources: [])
+    ])
+    let tree = try Tree().text("app.json", #"{"name": "App", "displayName": "App"}"#)
+      .text("ios/App.xcodeproj/project.pbxproj", project.text)
+      .png("src/assets/logo.png", 20, 20).png("src/assets/logo@2x.png", 40, 40)
+      .bytes("src/assets/background.png", jpeg)
+    let report = AssetChecker.check(roots: [tree.root])
+    #expect(!report.roots[0].skipped.contains { $0.reason == "not-in-any-target" })
+    let found = report.findings(.unreadable)
+    #expect(found.map(\.relativePath) == ["src/assets/background.png"])
+    #expect(found.first?.severity == .warning)
+    #expect(found.first?.message.contains("aapt2") == true)
+  }
+}
