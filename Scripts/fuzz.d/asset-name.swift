@@ -1,7 +1,7 @@
 // libFuzzer target: AssetName(parsing:) on arbitrary bytes, as UTF-8 (invalid sequences
 // repaired, as a file name read from disk would be). Parsing the formatted name must give
 // the same parts again, and the base of a name is always where the text starts.
-import AssetResolver
+import AssetIndex
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAssetName(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,7 +1,7 @@
 // libFuzzer target: the asset index's Contents.json parser on arbitrary bytes. Every input
 // must give the parsed file or a failure with words in it; slots that parse must convert
 // their scale and size without trapping.
-import AssetResolver
+import AssetIndex
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzContentsJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
