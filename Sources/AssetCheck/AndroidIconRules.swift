@@ -180,10 +180,42 @@ struct AndroidIconCheck {
 
   // MARK: IconDipSize
 
+  /// The drawables a layer-list item draws at a size of its own (`<item android:width="100dp"
+  /// android:height="100dp" android:drawable="@drawable/splash"/>`): their own dp size never
+  /// reaches a screen, so only whether each density has pixels enough for that size matters.
+  func fixedSizes() -> [String: (width: Int, height: Int, file: String)] {
+    var sizes: [String: (width: Int, height: Int, file: String)] = [:]
+    for folder in folders.keys.sorted() where folder.hasPrefix("drawable") {
+      for name in folders[folder]! where Self.hasSuffix(name, ".xml") {
+        guard let bytes = layoutFileBytes(Finding.join(root, join(folder, name))) else { continue }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.contains("<layer-list") else { continue }
+        for item in text.components(separatedBy: "<item").dropFirst() {
+          let tag = item.prefix { $0 != ">" }
+          func attribute(_ key: String) -> String? {
+            guard let range = tag.range(of: key + "=\"") else { return nil }
+            return String(tag[range.upperBound...].prefix { $0 != "\"" })
+          }
+          guard let drawable = attribute("android:drawable"), let slash = drawable.lastIndex(of: "/"),
+            let width = attribute("android:width").flatMap({
+              Int($0.replacingOccurrences(of: "dp", with: ""))
+            }),
+            let height = attribute("android:height").flatMap({
+              Int($0.replacingOccurrences(of: "dp", with: ""))
+            })
+          else { continue }
+          sizes[String(drawable[drawable.index(after: slash)...])] = (width, height, join(folder, name))
+        }
+      }
+    }
+    return sizes
+  }
+
   func dipSizes() -> [LayoutFinding] {
     // Name → configuration (folder without its density) → files.
     var groups: [String: [String: [(folder: String, size: LayoutImage.PixelSize)]]] = [:]
     var found: [LayoutFinding] = []
+    let fixed = fixedSizes()
     for folder in folders.keys.sorted() {
       guard let qualifier = Self.densityQualifiers.first(where: { folder.contains($0) }) else { continue }
       let range = folder.range(of: qualifier)!
@@ -194,15 +226,32 @@ struct AndroidIconCheck {
       }
     }
     for name in groups.keys.sorted() {
+      // One file copied into every density is reported as a copy (android-duplicate-config);
+      // its dp sizes differ only because it was not resized.
+      func isCopy(_ files: [(folder: String, size: LayoutImage.PixelSize)]) -> Bool {
+        files.count > 1 && Set(files.compactMap { images[join($0.folder, name)]?.byteCount }).count == 1
+          && Set(files.map { layoutFileBytes(Finding.join(root, join($0.folder, name))) ?? [] }).count == 1
+      }
+      if let drawn = fixed[Self.baseName(name)] {
+        // Drawn at the layer-list's size: each density needs that many dp of pixels.
+        for file in groups[name]!.values.filter({ !isCopy($0) }).joined() {
+          let factor = Self.factor(of: file.folder)
+          let needed = (
+            Int((Double(drawn.width) * factor).rounded()), Int((Double(drawn.height) * factor).rounded())
+          )
+          guard file.size.width < needed.0 - 1 || file.size.height < needed.1 - 1 else { continue }
+          found.append(
+            LayoutFinding(
+              rule: .androidDipSize, path: join(file.folder, name), asset: Self.baseName(name),
+              message:
+                "\(drawn.file) draws \(name) at \(drawn.width)×\(drawn.height) dp, which takes \(needed.0)×\(needed.1) px "
+                + "in \(file.folder); this file has \(file.size) px, so screens of that density enlarge it"))
+        }
+        continue
+      }
       for configuration in groups[name]!.keys.sorted() {
         let files = groups[name]![configuration]!
-        // One file copied into every density is reported as a copy (android-duplicate-config);
-        // its dp sizes differ only because it was not resized.
-        if files.count > 1, Set(files.compactMap { images[join($0.folder, name)]?.byteCount }).count == 1,
-          Set(files.map { layoutFileBytes(Finding.join(root, join($0.folder, name))) ?? [] }).count == 1
-        {
-          continue
-        }
+        if isCopy(files) { continue }
         // lint divides by the factor of the first density it tests the folder name for.
         let dips = files.map {
           file -> (folder: String, px: LayoutImage.PixelSize, dp: LayoutImage.PixelSize) in

@@ -96,7 +96,7 @@ extension RootCheck {
       return .gameArt("a texture of a sprite atlas, drawn by SpriteKit in scene units")
     }
     if isSwatch(files) { return .swatch }
-    if systemSymbols.contains(asset.baseName) { return .symbolFallback }
+    if interfaceUses.systemSymbols.contains(asset.baseName) { return .symbolFallback }
     let scales = Set(files.map(\.scale))
     if scales == [1], files.count == 1, let size = pixelSize(of: files[0]),
       max(size.width, size.height) >= 256
@@ -208,10 +208,24 @@ extension RootCheck {
     return ImageFormat.pixelSize(ofHead: head, format: ImageFormat.sniff(head))
   }
 
-  /// The names storyboards and xibs of the run's targets draw as system symbols
-  /// (`image="NAME" catalog="system"`), read from their text.
-  static func systemSymbols(in spaces: [AssetNamespace], root: String) -> Set<String> {
-    var names: Set<String> = []
+  /// What the storyboards and xibs of the run's targets say about the images they draw.
+  struct InterfaceUses {
+    /// Names drawn as system symbols (`image="NAME" catalog="system"`).
+    var systemSymbols: Set<String> = []
+    /// Names an image view draws at the image's own size (a `contentMode` that does not
+    /// scale: `center`, `top`, `bottomLeft`…), with the first file and mode that does.
+    var intrinsic: [String: (file: String, mode: String)] = [:]
+
+    /// `UIView.ContentMode`s that draw the image at its own point size, whatever the view's size.
+    static let unscaledModes: Set<String> = [
+      "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight",
+    ]
+  }
+
+  /// Reads the storyboards and xibs of the run's targets (their text; elements are found by
+  /// their tag, attributes by name).
+  static func interfaceUses(in spaces: [AssetNamespace], root: String) -> InterfaceUses {
+    var uses = InterfaceUses()
     var seen: Set<String> = []
     for space in spaces {
       for resource in space.target?.resources ?? []
@@ -219,23 +233,33 @@ extension RootCheck {
         let path = join(space.project.map(parent) ?? "", resource.path)
         guard seen.insert(path).inserted, let bytes = layoutFileBytes(join(root, path)) else { continue }
         let text = String(decoding: bytes, as: UTF8.self)
-        var rest = text[...]
-        while let range = rest.range(of: "catalog=\"system\"") {
-          // The name is the `image=` or `name=` attribute of the same element.
-          let start = rest[..<range.lowerBound].lastIndex(of: "<") ?? rest.startIndex
-          let element = rest[start..<range.lowerBound]
-          for key in [" image=\"", " name=\""] {
-            if let attribute = element.range(of: key),
-              let end = element[attribute.upperBound...].firstIndex(of: "\"")
-            {
-              names.insert(String(element[attribute.upperBound..<end]))
-            }
+        for element in text.components(separatedBy: "<").dropFirst() {
+          let tag = element.prefix { $0 != ">" }
+          func attribute(_ key: String) -> String? {
+            guard let range = tag.range(of: " \(key)=\"") else { return nil }
+            return String(tag[range.upperBound...].prefix { $0 != "\"" })
           }
-          rest = rest[range.upperBound...]
+          if tag.contains("catalog=\"system\"") {
+            // The name is the `image=` or `name=` attribute of the same element.
+            for key in ["image", "name"] { if let name = attribute(key) { uses.systemSymbols.insert(name) } }
+          } else if tag.hasPrefix("imageView "), let name = attribute("image"),
+            let mode = attribute("contentMode"), InterfaceUses.unscaledModes.contains(mode),
+            uses.intrinsic[Self.withoutImageExtension(name)] == nil
+          {
+            uses.intrinsic[Self.withoutImageExtension(name)] = (path, mode)
+          }
         }
       }
     }
-    return names
+    return uses
+  }
+
+  /// A name as a storyboard writes it, without the image extension a loose file's name may carry.
+  static func withoutImageExtension(_ name: String) -> String {
+    for suffix in [".png", ".jpg", ".jpeg"] where name.lowercased().hasSuffix(suffix) {
+      return String(name.dropLast(suffix.count))
+    }
+    return name
   }
 
   /// cocos2d's resolution suffixes (cocos2d-iphone's `CCFileUtils`).

@@ -125,7 +125,9 @@ extension RootCheck {
       }
       let aspect = Double(header.width) / Double(max(1, header.height))
       let distorted = abs(aspect / (pointWidth / max(0.001, pointHeight)) - 1) > 0.15
-      let certain = copied || distorted
+      // An image view that does not scale draws each file at its own point size.
+      let intrinsic = interfaceUses.intrinsic[asset.baseName]
+      let certain = copied || distorted || intrinsic != nil
       // The same drawing with more pixels than its slot needs is never blurry: a note.
       let denser = !certain && Double(header.width) > width && Double(header.height) > height
       add(
@@ -138,7 +140,13 @@ extension RootCheck {
             ? "; it is as large as another scale's file, so a copy: that screen draws the image at the wrong size"
             : distorted
               ? "; its shape differs too, so that screen draws it distorted or at another size"
-              : "; the same shape at another size, perhaps drawn for that scale, which a view that fits the image "
+              : intrinsic.map {
+                "; \($0.file) draws it at its own size (contentMode \($0.mode)), so that screen shows it at "
+                  + "\(number(Double(header.width) / Double(variant.scale)))×"
+                  + "\(number(Double(header.height) / Double(variant.scale))) pt instead of "
+                  + "\(number(pointWidth))×\(number(pointHeight)) pt"
+              }
+                ?? "; the same shape at another size, perhaps drawn for that scale, which a view that fits the image "
                 + "hides: check it"),
         severity: certain ? nil : denser ? .note : .warning)
     }

@@ -58,8 +58,8 @@ struct RootCheck {
   let namespacesByAsset: [String: [AssetNamespace]]
   /// Loose cocos2d texture families (``cocosFamilies(_:)``).
   let cocosFamilies: Set<String>
-  /// Names storyboards draw as system symbols (``systemSymbols(in:root:)``).
-  let systemSymbols: Set<String>
+  /// What storyboards and xibs draw (``interfaceUses(in:root:)``).
+  let interfaceUses: InterfaceUses
   /// Files the Flutter, React Native and Android rules read, relative to the root.
   var layoutFiles: Set<String> = []
   /// The assets those rules checked (drawable names, Flutter and Metro assets).
@@ -141,7 +141,7 @@ struct RootCheck {
     namespacesByAsset = holders
     // From the whole tree: a Mac target of a cocos2d game ships the SD textures only.
     cocosFamilies = RootCheck.cocosFamilies(catalog.assets)
-    systemSymbols = RootCheck.systemSymbols(in: spaces, root: catalog.root)
+    interfaceUses = RootCheck.interfaceUses(in: spaces, root: catalog.root)
   }
 
   /// What a name space's images must have: `--require`, else its target's devices, else 2x.

@@ -78,6 +78,30 @@ struct LayoutAndroidTests {
     #expect(findings(right, .androidDipSize).isEmpty)
   }
 
+  @Test func aLayerListItemOfItsOwnSizeDecidesThePixelsEachDensityNeeds() throws {
+    // A splash drawn at 100×100 dp by a layer-list: the files' own dp sizes never reach a
+    // screen (they differ, as exported splash art often does), only whether each density has
+    // 100 dp of pixels.
+    let splash = """
+      <layer-list xmlns:android="http://schemas.android.com/apk/res/android">
+        <item android:drawable="@color/white"/>
+        <item android:width="100dp" android:height="100dp" android:gravity="center"
+          android:drawable="@drawable/splash"/>
+      </layer-list>
+      """
+    let enough = try Tree().text("res/drawable/launch_background.xml", splash)
+      .png("res/drawable-mdpi/splash.png", 128, 128).png("res/drawable-hdpi/splash.png", 150, 150)
+      .png("res/drawable-xhdpi/splash.png", 200, 200).png("res/drawable-xxhdpi/splash.png", 300, 300)
+    #expect(findings(enough, .androidDipSize).isEmpty)
+    // xxhdpi needs 300 px for 100 dp: a 200 px file there is enlarged on those screens.
+    let short = try Tree().text("res/drawable/launch_background.xml", splash)
+      .png("res/drawable-mdpi/splash.png", 100, 100).png("res/drawable-xxhdpi/splash.png", 200, 200)
+    let found = findings(short, .androidDipSize)
+    #expect(found.map(\.relativePath) == ["res/drawable-xxhdpi/splash.png"])
+    #expect(found.first?.message.contains("at 100×100 dp, which takes 300×300 px") == true)
+    #expect(found.first?.severity == .warning)
+  }
+
   @Test func duplicatesAcrossNamesAndConfigurations() throws {
     let tree = try LayoutAndroidTests.complete()
       .png("app/src/main/res/drawable-mdpi/copy.png", 24, 24)

@@ -154,6 +154,36 @@ struct RequirementModelTests {
     #expect(found.first?.message.contains("likely drawn resized") == true)
   }
 
+  @Test(
+    "a file of the same shape at another point size is a warning, an error when an image view that does not scale draws it"
+  )
+  func pointSizeOfAnImageDrawnAtItsOwnSize() throws {
+    // 85 pt at 1x and 3x, 64 pt at 2x: the same shape, so a view that fits the image would hide it.
+    func tree(mode: String) throws -> Tree {
+      let view =
+        "<imageView contentMode=\"\(mode)\" image=\"Logo\" translatesAutoresizingMaskIntoConstraints=\"NO\"/>"
+      return try Self.app(
+        Tree(), iOS: "12.0", info: Self.storyboard, resources: ["A.xcassets", "LaunchScreen.storyboard"]
+      )
+      .text(
+        "LaunchScreen.storyboard", "<document><scenes><scene><view>\(view)</view></scene></scenes></document>"
+      )
+      .png("A.xcassets/Logo.imageset/a.png", 85, 85).png("A.xcassets/Logo.imageset/b.png", 128, 128)
+      .png("A.xcassets/Logo.imageset/c.png", 255, 255)
+      .contents(
+        "A.xcassets/Logo.imageset",
+        [slot("a.png", scale: "1x"), slot("b.png", scale: "2x"), slot("c.png", scale: "3x")])
+    }
+    let fitted = try tree(mode: "scaleAspectFit").modelCheck().findings(.sizeMismatch)
+    #expect(fitted.map(\.severity) == [.warning])
+    let centred = try tree(mode: "center").modelCheck().findings(.sizeMismatch)
+    #expect(centred.map(\.severity) == [.error])
+    #expect(
+      centred.first?.message.contains(
+        "LaunchScreen.storyboard draws it at its own size (contentMode center), so that screen shows it at 64×64 pt"
+      ) == true)
+  }
+
   // MARK: App icons
 
   @Test("watch slots an old template left in an iPhone app's icon set are not asked for")
