@@ -131,6 +131,11 @@ enum ResolveCommand {
       drawable/ic_launcher) by the density rule of ResTable_config. --list notes the
       layout of each part of ROOT on stderr.
 
+      --list lists what a bundle loads by name. The sets no app asks for by name are
+      left out, and a note on stderr names them and says why: launch image sets (the
+      system shows them), stickers (Messages shows them), Game Center art, the layers
+      of an image stack (the stack is loaded whole) and sets with no image file.
+
       options:
         --in ROOT           The folder to index (required).
         --target NAME       Resolve in one name space: a target, or a catalog's path.
@@ -138,7 +143,7 @@ enum ResolveCommand {
                             Native and Android screens (2.625); Apple's rounds up.
       \(TraitOptions.help)
       \(LayoutOptions.help)
-        --list              List every asset and its variants instead.
+        --list              List every asset a bundle loads by name, with its variants.
         --format text|json  A line of text (default) or a JSON object.
 
       Exit status: 0 when the name resolved, 1 when there is no such asset, no variant
@@ -270,7 +275,21 @@ enum ResolveCommand {
     for (reason, count) in apple.map(skippedCounts) ?? [] {
       console.err("icongrid: note: \(count) \(count == 1 ? "file" : "files") \(reason); not indexed\n")
     }
-    let shown = apple.map { apple in namespace.flatMap { apple.namespace($0)?.assets } ?? apple.assets } ?? []
+    let indexed =
+      apple.map { apple in namespace.flatMap { apple.namespace($0)?.assets } ?? apple.assets } ?? []
+    // Only what a bundle answers a name request with; the rest is said on stderr.
+    let shown = indexed.filter { $0.whyNotLoadableByName == nil }
+    var leftOut: [String: [String]] = [:]
+    for asset in indexed {
+      if let reason = asset.whyNotLoadableByName { leftOut[reason, default: []].append(asset.name) }
+    }
+    for (reason, names) in leftOut.sorted(by: { $0.key < $1.key }) {
+      let listed =
+        names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+      console.err(
+        "icongrid: note: left out \(names.count) \(names.count == 1 ? "name" : "names") no app loads by name "
+          + "(\(reason)): \(listed)\n")
+    }
     let spaces = apple.map(namespaceTable) ?? [:]
     switch format {
     case .json:

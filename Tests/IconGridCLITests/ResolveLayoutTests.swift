@@ -149,4 +149,42 @@ import Testing
     #expect(status == 1)
     #expect(err.hasPrefix("icongrid: error: no asset named \"nothing\""))
   }
+
+  @Test("--list lists what a bundle loads by name and says on stderr what it left out, and why")
+  func listLeavesOutWhatNoAppLoadsByName() throws {
+    let tree = try Tree().png("A.xcassets/mail.imageset/m.png", 4, 4)
+      .contents("A.xcassets/mail.imageset", [slot("m.png", scale: "2x")])
+      .png("A.xcassets/Launch.launchimage/l.png", 640, 1136)
+      .contents(
+        "A.xcassets/Launch.launchimage",
+        [
+          [
+            "filename": "l.png", "idiom": "iphone", "subtype": "retina4", "scale": "2x",
+            "orientation": "portrait",
+          ]
+        ]
+      )
+      .png("A.xcassets/Pack.stickerpack/Cat.sticker/cat.png", 300, 300)
+      .text(
+        "A.xcassets/Pack.stickerpack/Cat.sticker/Contents.json", #"{"properties":{"filename":"cat.png"}}"#
+      )
+      .png("A.xcassets/Stack.imagestack/Front.imagestacklayer/Content.imageset/f.png", 8, 8)
+      .contents(
+        "A.xcassets/Stack.imagestack/Front.imagestacklayer/Content.imageset", [slot("f.png", scale: "1x")]
+      )
+      .contents("A.xcassets/empty.imageset", [slot(nil, scale: "2x")])
+    let (status, out, err) = icongrid(["resolve", "--list", "--in", tree.root])
+    #expect(status == 0)
+    #expect(out.hasPrefix("mail\t") && out.split(separator: "\n").count == 1)
+    for (reason, name) in [
+      ("a launch image set", "Launch"), ("a sticker", "Pack/Cat"),
+      ("a layer of an image stack", "Stack/Front/Content"),
+      ("a set with no image file", "empty"),
+    ] {
+      #expect(err.contains("left out 1 name no app loads by name (\(reason)"), "\(reason)")
+      #expect(err.contains("): \(name)\n"), "\(name)")
+    }
+    let (_, json, _) = icongrid(["resolve", "--list", "--in", tree.root, "--format", "json"])
+    #expect(json.contains("\"mail\"") && !json.contains("Launch") && !json.contains("Pack/Cat"))
+  }
 }
