@@ -83,6 +83,22 @@ extension RootCheck {
           + "(640×960 px); Retina iPhones launch an app without a launch storyboard in the 3.5-inch frame at 2x "
           + "and show this 320×480 image enlarged")
     }
+    // The 4-inch image: without it (and without a launch storyboard) iOS runs the app
+    // letterboxed in a 320×480-pt frame on every iPhone of 4 inches or more.
+    if !base.contains("-"), variants.contains(where: { $0.idiom != .ipad }),
+      requirement.devices.contains(.iphone), !infos.isEmpty,
+      infos.allSatisfy({ $0.launchStoryboard == nil && !$0.hasLaunchScreen && $0.launchImages.isEmpty }),
+      !(namespacesByAsset[RootCheck.key(of: asset)] ?? []).contains(where: { space in
+        space.assets.contains { $0.source == .looseFiles && $0.baseName.hasPrefix(base + "-568h") }
+      })
+    {
+      let file = AssetName(base: base + "-568h", scale: 2, idiom: nil, ext: "png").fileName
+      add(
+        .missingScale, variants[0].path, asset: asset.name,
+        "no \(file) (640×1136 px) and no launch storyboard: iOS runs the app letterboxed in the 3.5-inch "
+          + "320×480-pt frame on every iPhone with a 4-inch or larger screen; add it, or a launch storyboard",
+        severity: .warning)
+    }
     let subtype = ["-568h", "-667h", "-736h", "-2436h", "-812h", "-1792h", "-2688h", "-1366h"].first {
       base.contains($0)
     }.map { String($0.dropFirst()) }
@@ -165,8 +181,8 @@ extension RootCheck {
   /// An app whose icon is a list of files (`CFBundleIconFiles`, before asset catalogs): the
   /// home screen picks the file of the pixel size it draws at, and scales the nearest when
   /// the list has none. Each size the app's devices draw is checked for: 120 px (60 pt at
-  /// 2x, every iPhone on iOS 7 or later), 180 px (3x, where the app runs natively on 3x
-  /// iPhones), 152 px (76 pt at 2x, iPads), and the iOS 6 sizes (57, 114, 72, 144 px) for
+  /// 2x, every iPhone on iOS 7 or later), 180 px (3x: the home screen of a 3x iPhone, which
+  /// the system draws at its own scale however the app runs), 152 px (76 pt at 2x, iPads), and the iOS 6 sizes (57, 114, 72, 144 px) for
   /// apps that run there.
   mutating func iconPoolRules() {
     for space in namespaces {
@@ -196,14 +212,21 @@ extension RootCheck {
           if let header = facts[variant.path]?.header { sizes.insert(header.width) }
         }
       }
+      // Findings sit on the list's first file, as Info.plist orders it.
+      let anchor = files.first { RootCheck.iconListEntry(info.iconFiles[0], names: $0.baseName) } ?? first
       let requirement = requirement(of: first)
       let iOS = requirement.iOSVersion
       var wanted: [(Int, String)] = []
       if requirement.devices.contains(.iphone) || requirement.devices.isEmpty {
         wanted.append((120, "the 60-pt home-screen icon at 2x, which every iPhone on iOS 7 or later draws"))
-        if requirement.needs[.iphone]?.contains(where: { $0.scale == 3 }) == true {
-          wanted.append((180, "the 60-pt icon at 3x, which iPhones with 3x screens draw"))
-        }
+        // The home screen is drawn by the system at the screen's own scale: a 3x iPhone draws
+        // the icon at 180 px even for an app that itself runs zoomed at 2x.
+        wanted.append(
+          (
+            180,
+            "the 60-pt icon at 3x, which the home screen of every iPhone with a 3x screen draws, whether the app "
+              + "itself runs natively or zoomed"
+          ))
         if (iOS ?? 99) < 7 { wanted.append((114, "the 57-pt icon at 2x of iPhones on iOS 6 or earlier")) }
       }
       if requirement.devices.contains(.ipad) {
@@ -213,7 +236,7 @@ extension RootCheck {
       for (pixels, why) in wanted where !sizes.contains(pixels) {
         let have = sizes.sorted().map { "\($0)" }.joined(separator: ", ")
         add(
-          .missingScale, first.location, asset: first.name,
+          .missingScale, anchor.location, asset: anchor.name,
           "the app's icon files (CFBundleIconFile(s): \(info.iconFiles.joined(separator: ", "))) have no "
             + "\(pixels)×\(pixels) px image for \(why); the home screen scales the nearest (\(have) px), blurred",
           severity: .warning)

@@ -93,8 +93,15 @@ struct RequirementModelTests {
     let tree = try Self.app(Tree(), iOS: "5.0", info: "", resources: ["Default.png"]).png(
       "Default.png", 320, 480)
     let found = tree.modelCheck().findings(.missingScale)
-    #expect(found.map(\.relativePath) == ["Default.png"])
-    #expect(found.first?.message.contains("Default@2x.png") == true)
+    #expect(found.map(\.relativePath) == ["Default.png", "Default.png"])
+    #expect(found.contains { $0.severity == .error && $0.message.contains("add Default@2x.png") })
+    // Without the 4-inch image, every iPhone of 4 inches or more letterboxes the app.
+    #expect(found.contains { $0.severity == .warning && $0.message.contains("no Default-568h@2x.png") })
+    let tall = try Self.app(
+      Tree(), iOS: "5.0", info: "", resources: ["Default.png", "Default@2x.png", "Default-568h@2x.png"]
+    )
+    .png("Default.png", 320, 480).png("Default@2x.png", 640, 960).png("Default-568h@2x.png", 640, 1136)
+    #expect(tall.modelCheck().findings(.missingScale).isEmpty)
   }
 
   // MARK: Icon files
@@ -111,6 +118,9 @@ struct RequirementModelTests {
     #expect(found.allSatisfy { $0.severity == .warning && $0.message.contains("icon files") })
     #expect(found.contains { $0.message.contains("120×120") })
     #expect(!found.contains { $0.message.contains("@2x variant") || $0.message.contains("@3x variant") })
+    // An iOS 5 app without a launch screen runs zoomed on 3x iPhones, but their home screen
+    // draws its icon at 180 px all the same.
+    #expect(found.contains { $0.message.contains("180×180") && $0.message.contains("natively or zoomed") })
   }
 
   // MARK: Game art
