@@ -51,29 +51,30 @@ public final class RevisionTree: Sendable {
     }
     let prefix = try Self.git(["rev-parse", "--show-prefix"], in: workTree, executable: git).output
       .trimmingCharacters(in: .whitespacesAndNewlines)
+    // git archive refuses to run from a folder it does not track (one with no file in it).
+    let top = try Self.git(["rev-parse", "--show-toplevel"], in: workTree, executable: git).output
+      .trimmingCharacters(in: .whitespacesAndNewlines)
     let base = FileManager.default.temporaryDirectory.path + "/icongrid-diff-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
     holder = base
-    let archive = base + "/base.tar"
-    var arguments = ["archive", "--format=tar", "-o", archive, revision]
-    if !prefix.isEmpty { arguments += ["--", prefix] }
-    let exported = try Self.git(arguments, in: workTree, executable: git)
-    guard exported.status == 0 else {
-      try? FileManager.default.removeItem(atPath: base)
-      throw RevisionError("'\(revision)': git archive failed: \(exported.errors)")
-    }
     let tree = base + "/tree"
     try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
+    root = tree
+    // `REV:path` names the folder from the repository's top, whatever the working folder.
+    let folder = revision + "^{commit}:" + String(prefix.dropLast(prefix.hasSuffix("/") ? 1 : 0))
+    // A folder the revision does not have is an empty tree: everything in the head is added.
+    guard (try Self.git(["rev-parse", "--verify", "--quiet", folder], in: workTree, executable: git)).status == 0
+    else { return }
+    let archive = base + "/base.tar"
+    let exported = try Self.git(["archive", "--format=tar", "-o", archive, folder], in: top, executable: git)
+    guard exported.status == 0 else {
+      throw RevisionError("'\(revision)': git archive failed: \(exported.errors)")
+    }
     let untar = try Self.execute(git, ["tar", "-xf", archive, "-C", tree], in: workTree)
     try? FileManager.default.removeItem(atPath: archive)
     guard untar.status == 0 else {
-      try? FileManager.default.removeItem(atPath: base)
       throw RevisionError("'\(revision)': cannot unpack its files: \(untar.errors)")
     }
-    let folder = prefix.isEmpty ? tree : tree + "/" + String(prefix.dropLast(prefix.hasSuffix("/") ? 1 : 0))
-    // A folder the revision does not have is an empty tree: everything in the head is added.
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    root = folder
   }
 
   deinit {

@@ -188,7 +188,7 @@ enum DiffCommand {
     let sheet = DiffSheet(report: report, scale: options.scale)
     var layoutOptions = SheetLayoutOptions()
     layoutOptions.columns = DiffSheet.columns
-    layoutOptions.tileWidth = 100
+    layoutOptions.tileWidth = DiffSheet.tileWidth
     layoutOptions.tileHeight = 100
     layoutOptions.scale = options.scale
     layoutOptions.title = options.revision.map { "\(options.head) at \($0) → work tree" }

@@ -5,9 +5,9 @@ import ImageCore
 ///
 /// A changed file is three tiles — before, after, and the after image faded with the
 /// differing pixels in red — labelled with the name, the variant and the size change in
-/// bytes. Added, removed, renamed and scale tiles show the one side there is (a rename
-/// shows the new image under `old → new`). Re-encoded files are drawn nowhere. A file that
-/// could not be read is a placeholder whose reason the delegate hears.
+/// bytes, and how many pixels differ. A rename is two tiles, the old name and the new;
+/// added, removed and scale tiles show the one side there is, labelled `name · variant`.
+/// Re-encoded files are drawn nowhere. A file that could not be read is a placeholder.
 ///
 /// ```swift
 /// let report = AssetDiffer.compare(base: "old", head: "new", options: DiffOptions(scale: 2))
@@ -21,6 +21,8 @@ public struct DiffSheet: Sendable {
   public let dataSource: any SheetDataSource
   /// Tiles per row the sheet wants: three per changed file, two files to a row.
   public static let columns = 6
+  /// The tile width the sheet wants, in points: room for a name and a variant.
+  public static let tileWidth = 140
 
   /// Lays out `report`.
   ///
@@ -45,16 +47,15 @@ public struct DiffSheet: Sendable {
         switch kind {
         case .changed:
           add(&tiles, change.name, change.preview.before, change, "before")
-          add(&tiles, change.variant, change.preview.after, change, "after")
+          add(&tiles, "\(change.variant) · \(change.bytesText)", change.preview.after, change, "after")
           add(&tiles, Self.marksLabel(change), change.preview.marks, change, "difference")
-        case .removed, .scaleRemoved:
-          add(&tiles, "\(change.name) · \(change.variant) · \(change.bytesText)", change.preview.before, change, "before")
         case .renamed:
-          add(
-            &tiles, "\(change.previousName ?? "?") → \(change.name) · \(change.variant)", change.preview.after, change,
-            "after")
+          add(&tiles, change.previousName ?? change.name, change.preview.before, change, "before")
+          add(&tiles, "→ \(change.name)", change.preview.after, change, "after")
+        case .removed, .scaleRemoved:
+          add(&tiles, "\(change.name) · \(change.variant)", change.preview.before, change, "before")
         case .added, .scaleAdded, .reencoded:
-          add(&tiles, "\(change.name) · \(change.variant) · \(change.bytesText)", change.preview.after, change, "after")
+          add(&tiles, "\(change.name) · \(change.variant)", change.preview.after, change, "after")
         }
       }
       sections.append(SheetSection(title: "\(kind.heading) (\(changes.count))", tiles: tiles))
@@ -65,9 +66,9 @@ public struct DiffSheet: Sendable {
 
   /// The third tile's label: pixels that differ and the size change.
   static func marksLabel(_ change: AssetChange) -> String {
-    guard let difference = change.difference else { return change.bytesText }
-    if difference.sizeChanged { return "size changed · \(change.bytesText)" }
-    return "\(difference.differingPixels) px · \(change.bytesText)"
+    guard let difference = change.difference else { return change.problem == nil ? "" : "cannot be read" }
+    if difference.sizeChanged { return "pixel size changed" }
+    return "\(difference.differingPixels) px differ"
   }
 
   struct Tile: Sendable {
