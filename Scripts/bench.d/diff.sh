@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Scripts/bench diff [--runs R]
+# Scripts/bench diff [--runs R] [--readme]
 #
 # The acceptance run of `icongrid diff` (issue 22) on copies of real trees from the shared
 # test data, each changed by this script, and its speed:
@@ -17,6 +17,8 @@
 #    negated):
 #    wall time and peak RSS of `icongrid diff -o` (release build, /usr/bin/time -v), best
 #    of R runs (default 3). Goal: ≤ 3 s, ≤ 200 MB.
+# 5. The README's example: the bundled demo (Assets/Demo) changed the same ways, drawn at
+#    2x; with --readme it replaces Assets/DemoDiff.png.
 #
 # Needs ImageMagick (convert), poppler-utils (pdftocairo), python3 and GNU time.
 set -euo pipefail
@@ -24,10 +26,12 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
 runs=3
+readme=0
 while [ $# -gt 0 ]; do
   case "$1" in
   --runs) runs="$2"; shift 2 ;;
-  *) echo "usage: Scripts/bench diff [--runs R]" >&2; exit 64 ;;
+  --readme) readme=1; shift ;;
+  *) echo "usage: Scripts/bench diff [--runs R] [--readme]" >&2; exit 64 ;;
   esac
 done
 
@@ -179,6 +183,23 @@ echo "| Changed assets (tree: $(wc -l <"$work/speed.list") files negated) | Wall
 echo "|---|---|---|---|"
 echo "| $changed | ${best_wall} s | ${best_rss} MB | ≤ 3 s, ≤ 200 MB |"
 awk "BEGIN {exit !($best_wall <= 3 && $best_rss <= 200)}" || { echo "FAIL  speed goal"; failed=1; }
+# --- 5. The README's example ------------------------------------------------------------
+demo="$work/demo"
+mkdir -p "$demo"
+cp -r Assets/Demo "$demo/before"
+cp -r Assets/Demo "$demo/after"
+after="$demo/after"
+rm "$after"/*.json "$after"/*.plist "$demo/before"/*.json "$demo/before"/*.plist
+convert "$after/calculator@2x.png" -modulate 100,100,40 "$after/calculator@2x.png"
+convert "$after/weather@2x.png" -fill white -draw 'point 20,20' "$after/weather@2x.png"
+convert "$after/maps@2x.png" -define png:compression-level=1 "$after/maps@2x.png"
+for file in "$after"/books*.png; do mv "$file" "${file/books/library}"; done
+rm "$after/calendar@3x.png" "$after"/legacy.png
+convert "$after/notes@2x.png" -negate "$after/journal@2x.png"
+(cd "$demo" && "$icongrid" diff before after -o demo.png --format github >demo.md 2>demo.err) || true
+grep -q '| changed | `files` | `calculator`' "$demo/demo.md" || { echo "FAIL  demo: calculator not changed"; failed=1; }
+if [ "$readme" = 1 ]; then cp "$demo/demo.png" Assets/DemoDiff.png; echo "wrote Assets/DemoDiff.png"; fi
+
 echo
-echo "sheets: $work/apple.png $work/android.png $work/speed.png"
+echo "sheets: $work/apple.png $work/android.png $work/speed.png $demo/demo.png"
 exit $failed

@@ -96,7 +96,9 @@ public struct AssetChange: Sendable {
   ///   - variant: the variant.
   ///   - base: the base side's file, if any.
   ///   - head: the head side's file, if any.
-  public init(kind: ChangeClass, namespace: String, name: String, variant: String, base: String?, head: String?) {
+  public init(
+    kind: ChangeClass, namespace: String, name: String, variant: String, base: String?, head: String?
+  ) {
     self.kind = kind
     self.namespace = namespace
     self.name = name
@@ -115,7 +117,8 @@ public struct AssetChange: Sendable {
     let size = abs(value)
     if size < 1000 { return "\(sign)\(size) B" }
     let kilo = Double(size) / 1000
-    return kilo < 100 ? "\(sign)\(DiffInventory.number((kilo * 10).rounded() / 10)) kB" : "\(sign)\(Int(kilo.rounded())) kB"
+    return kilo < 100
+      ? "\(sign)\(DiffInventory.number((kilo * 10).rounded() / 10)) kB" : "\(sign)\(Int(kilo.rounded())) kB"
   }
 }
 

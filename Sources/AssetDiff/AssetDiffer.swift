@@ -111,7 +111,9 @@ public enum AssetDiffer {
     }
     var removedBySignature: [String: [Int]] = [:]
     for (_, indices) in signatures(.removed).sorted(by: { $0.key < $1.key }) {
-      if let key = signature(indices) { removedBySignature[key, default: []].append(contentsOf: [indices[0]]) }
+      if let key = signature(indices) {
+        removedBySignature[key, default: []].append(contentsOf: [indices[0]])
+      }
     }
     var dropped = Set<Int>()
     for (_, indices) in signatures(.added).sorted(by: { $0.key < $1.key }) {
@@ -126,7 +128,10 @@ public enum AssetDiffer {
           && changes[$0].change.namespace == old.namespace && changes[$0].change.name == old.name
       }
       for index in indices {
-        guard let partner = removedIndices.first(where: { changes[$0].change.variant == changes[index].change.variant })
+        guard
+          let partner = removedIndices.first(where: {
+            changes[$0].change.variant == changes[index].change.variant
+          })
         else { continue }
         var renamed = changes[index].change
         let gone = changes[partner].change
@@ -173,7 +178,9 @@ public enum AssetDiffer {
       }
     }
 
-    private func group(_ kind: ChangeClass, _ asset: DiffAsset, _ variant: String, _ files: [DiffFile], wholeAsset: Bool)
+    private func group(
+      _ kind: ChangeClass, _ asset: DiffAsset, _ variant: String, _ files: [DiffFile], wholeAsset: Bool
+    )
       -> Outcome?
     {
       let onBase = kind == .removed || kind == .scaleRemoved
@@ -269,8 +276,10 @@ public enum AssetDiffer {
         return try AndroidDrawable(contentsOf: path).image(boxSize: .init(width: 60, height: 60))
           .render(scale: scale)
       }
-      return try ImageDecoder.decode(bytes, pathExtension: ext.contains("/") ? "" : ext, path: path, size: .scale(scale))
-        .bitmap
+      return try ImageDecoder.decode(
+        bytes, pathExtension: ext.contains("/") ? "" : ext, path: path, size: .scale(scale)
+      )
+      .bitmap
     }
 
     private func describe(_ error: any Error) -> String {

@@ -99,8 +99,10 @@ extension DiffReport {
       for change in visible {
         let cells = [
           change.kind.rawValue, code(change.namespace),
-          change.previousName.map { code($0) + " → " + code(change.name) } ?? code(change.name), change.variant,
-          change.base.map { code(options.basePrefix + $0) } ?? "", change.head.map { code(options.headPrefix + $0) } ?? "",
+          change.previousName.map { code($0) + " → " + code(change.name) } ?? code(change.name),
+          change.variant,
+          change.base.map { code(options.basePrefix + $0) } ?? "",
+          change.head.map { code(options.headPrefix + $0) } ?? "",
           change.bytesText,
         ]
         text += "| " + cells.joined(separator: " | ") + " |\n"

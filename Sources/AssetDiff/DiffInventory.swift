@@ -88,9 +88,11 @@ public struct DiffInventory: Sendable {
       for candidate in asset.candidates {
         let key = Self.layoutKey(candidate)
         let label =
-          candidate.density?.description ?? (candidate.isAndroidDefault ? "mdpi" : "\(Self.number(candidate.scale))x")
+          candidate.density?.description
+          ?? (candidate.isAndroidDefault ? "mdpi" : "\(Self.number(candidate.scale))x")
         Self.add(
-          DiffFile(path: candidate.path, scale: candidate.scale, scaleLabel: label), to: &entry.variants[key, default: []])
+          DiffFile(path: candidate.path, scale: candidate.scale, scaleLabel: label),
+          to: &entry.variants[key, default: []])
       }
       byKey[entry.key] = Self.merged(byKey[entry.key], entry)
     }

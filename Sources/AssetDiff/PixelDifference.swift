@@ -46,7 +46,8 @@ public struct PixelDifference: Sendable, Hashable {
     guard before.width == after.width, before.height == after.height else {
       return (
         PixelDifference(
-          sizeChanged: true, differingPixels: after.width * after.height, totalPixels: after.width * after.height,
+          sizeChanged: true, differingPixels: after.width * after.height,
+          totalPixels: after.width * after.height,
           meanDeltaE: 100),
         []
       )

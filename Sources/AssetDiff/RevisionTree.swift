@@ -44,7 +44,8 @@ public final class RevisionTree: Sendable {
       throw RevisionError("\(workTree): not a git work tree")
     }
     guard !revision.hasPrefix("-"),
-      (try Self.git(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: workTree, executable: git))
+      (try Self.git(
+        ["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: workTree, executable: git))
         .status == 0
     else {
       throw RevisionError("'\(revision)': no such revision in \(workTree)")
@@ -63,7 +64,8 @@ public final class RevisionTree: Sendable {
     // `REV:path` names the folder from the repository's top, whatever the working folder.
     let folder = revision + "^{commit}:" + String(prefix.dropLast(prefix.hasSuffix("/") ? 1 : 0))
     // A folder the revision does not have is an empty tree: everything in the head is added.
-    guard (try Self.git(["rev-parse", "--verify", "--quiet", folder], in: workTree, executable: git)).status == 0
+    guard
+      (try Self.git(["rev-parse", "--verify", "--quiet", folder], in: workTree, executable: git)).status == 0
     else { return }
     let archive = base + "/base.tar"
     let exported = try Self.git(["archive", "--format=tar", "-o", archive, folder], in: top, executable: git)
@@ -91,7 +93,8 @@ public final class RevisionTree: Sendable {
     status: Int32, output: String, errors: String
   ) {
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
+    else {
       throw RevisionError("\(folder): no such folder")
     }
     let process = Process()

@@ -106,7 +106,8 @@ enum DiffCommand {
     var threshold = DiffThreshold.default
     if let text = parsed.value("--threshold") {
       guard let value = DiffThreshold(parsing: text) else {
-        throw fail("--threshold expects pixels (12 or 12px), a percentage (0.5%) or a mean ΔE (1.5dE), not '\(text)'")
+        throw fail(
+          "--threshold expects pixels (12 or 12px), a percentage (0.5%) or a mean ΔE (1.5dE), not '\(text)'")
       }
       threshold = value
     }
@@ -119,21 +120,26 @@ enum DiffCommand {
     }
     var scale = 2
     if let text = parsed.value("--scale") {
-      guard let value = Int(text), (1...3).contains(value) else { throw fail("--scale expects 1, 2 or 3, not '\(text)'") }
+      guard let value = Int(text), (1...3).contains(value) else {
+        throw fail("--scale expects 1, 2 or 3, not '\(text)'")
+      }
       scale = value
     }
     return .diff(
       DiffCommandOptions(
-        base: revision == nil ? parsed.positionals[0] : nil, head: parsed.positionals[wanted - 1], revision: revision,
+        base: revision == nil ? parsed.positionals[0] : nil, head: parsed.positionals[wanted - 1],
+        revision: revision,
         output: parsed.value("-o") ?? parsed.value("--output"),
-        format: try parseFormat(parsed, default: .text, subcommand: "diff"), threshold: threshold, failOn: failOn,
+        format: try parseFormat(parsed, default: .text, subcommand: "diff"), threshold: threshold,
+        failOn: failOn,
         scale: scale, font: parsed.value("--font")))
   }
 
   static func run(_ options: DiffCommandOptions, console: Console) -> Int32 {
     for folder in [options.base, options.head].compactMap(\.self) {
       var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
+      else {
         console.error("\(folder): no such folder")
         return ExitStatus.noInput
       }
@@ -172,7 +178,8 @@ enum DiffCommand {
     console.out(
       report.rendered(
         as: options.format,
-        options: DiffRenderOptions(basePrefix: basePrefix, headPrefix: prefix(options.head), sheet: options.output)))
+        options: DiffRenderOptions(
+          basePrefix: basePrefix, headPrefix: prefix(options.head), sheet: options.output)))
     console.err("icongrid diff: \(report.assetsCompared) assets compared: \(report.summary)\n")
     let fails =
       (options.failOn.contains("changed") && report.hasVisibleChanges)
@@ -182,7 +189,9 @@ enum DiffCommand {
   }
 
   /// Writes the sheet; returns an exit status on failure.
-  private static func writeSheet(_ report: DiffReport, options: DiffCommandOptions, output: String, console: Console)
+  private static func writeSheet(
+    _ report: DiffReport, options: DiffCommandOptions, output: String, console: Console
+  )
     -> Int32?
   {
     let sheet = DiffSheet(report: report, scale: options.scale)
@@ -191,7 +200,8 @@ enum DiffCommand {
     layoutOptions.tileWidth = DiffSheet.tileWidth
     layoutOptions.tileHeight = 100
     layoutOptions.scale = options.scale
-    layoutOptions.title = options.revision.map { "\(options.head) at \($0) → work tree" }
+    layoutOptions.title =
+      options.revision.map { "\(options.head) at \($0) → work tree" }
       ?? "\(options.base ?? "") → \(options.head)"
     var content = sheet.content
     if content.sections.isEmpty {

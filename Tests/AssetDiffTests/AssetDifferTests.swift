@@ -1,8 +1,8 @@
 import AssetDiff
 import Foundation
 import ImageCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite("AssetDiffer")
 struct AssetDifferTests {
@@ -62,7 +62,8 @@ struct AssetDifferTests {
     #expect(AssetDiffer.compare(base: base.root, head: head.root).changes.map(\.kind) == [.changed])
     for text in ["1px", "1", "0.25%", "1de"] {
       let threshold = try #require(DiffThreshold(parsing: text))
-      let report = AssetDiffer.compare(base: base.root, head: head.root, options: DiffOptions(threshold: threshold))
+      let report = AssetDiffer.compare(
+        base: base.root, head: head.root, options: DiffOptions(threshold: threshold))
       #expect(report.changes.map(\.kind) == [.reencoded], "\(text)")
     }
     #expect(DiffThreshold(parsing: "-1") == nil)

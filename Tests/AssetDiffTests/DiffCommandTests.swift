@@ -2,8 +2,8 @@ import AssetDiff
 import Foundation
 import ImageCore
 import PNGCodec
-import Testing
 import TestSupport
+import Testing
 
 @Suite("icongrid diff")
 struct DiffCommandTests {
@@ -47,9 +47,10 @@ struct DiffCommandTests {
     let bitmap = try PNGDecoder.decode(contentsOf: sheet)
     #expect(bitmap.width == ((16 + 140) * 6 + 16) * 2)
     // The third tile of a changed file marks the differing pixels in red.
-    #expect(bitmap.pixels.indices.lazy.filter { $0 % 4 == 0 }.contains {
-      bitmap.pixels[$0] == 255 && bitmap.pixels[$0 + 1] == 32 && bitmap.pixels[$0 + 2] == 64
-    })
+    #expect(
+      bitmap.pixels.indices.lazy.filter { $0 % 4 == 0 }.contains {
+        bitmap.pixels[$0] == 255 && bitmap.pixels[$0 + 1] == 32 && bitmap.pixels[$0 + 2] == 64
+      })
   }
 
   @Test("exit 0 whatever changed; 1 only with --fail-on")
@@ -111,7 +112,9 @@ struct DiffCommandTests {
     let before = try git(repo.root, "status", "--porcelain")
     let result = icongrid("diff", repo.path("Assets"), "--base", "HEAD", "--format", "text")
     #expect(result.status == 0, "\(result.err)")
-    let lines = result.out.split(separator: "\n").map { $0.split(separator: "\t").prefix(3).joined(separator: " ") }
+    let lines = result.out.split(separator: "\n").map {
+      $0.split(separator: "\t").prefix(3).joined(separator: " ")
+    }
     #expect(lines == ["changed files a", "removed files b"])
     #expect(result.out.contains("HEAD:\(repo.path("Assets"))/b@2x.png"))
     #expect(try git(repo.root, "status", "--porcelain") == before)

@@ -17,7 +17,8 @@ func icon(
     bitmap.pixels[offset + 1] = 255 &- color.1
   }
   tree.makeFolders(for: relative)
-  try PNGEncoder.write(bitmap, to: tree.path(relative), options: PNGEncodingOptions(compressionLevel: compression))
+  try PNGEncoder.write(
+    bitmap, to: tree.path(relative), options: PNGEncodingOptions(compressionLevel: compression))
   return tree
 }
 

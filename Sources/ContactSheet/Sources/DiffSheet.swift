@@ -32,7 +32,9 @@ public struct DiffSheet: Sendable {
   public init(report: DiffReport, scale: Int) {
     var sections: [SheetSection] = []
     var icons: [String: Tile] = [:]
-    func add(_ tiles: inout [SheetTile], _ label: String, _ bitmap: Bitmap?, _ change: AssetChange, _ side: String) {
+    func add(
+      _ tiles: inout [SheetTile], _ label: String, _ bitmap: Bitmap?, _ change: AssetChange, _ side: String
+    ) {
       let key = "\(icons.count)"
       tiles.append(SheetTile(name: label, icon: key))
       icons[key] = Tile(
