@@ -133,7 +133,8 @@ let package = Package(
     .testTarget(
       name: "DocExampleTests",
       dependencies: [
-        "AssetIndex", "AssetResolver", "ContactSheet", "AssetCheck", "AssetMaking", "ImageDecoding", "RasterCodecs",
+        "AssetIndex", "AssetResolver", "ContactSheet", "AssetCheck", "AssetMaking", "AssetDiff", "ImageDecoding",
+        "RasterCodecs",
         "VectorRenderer", "Resampling", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport",
       ],
       plugins: ["DocExamples"]),

@@ -177,7 +177,7 @@ for _ in $(seq "$runs"); do
   rss=$(awk -F': ' '/Maximum resident set size/ {print int($2 / 1024)}' "$work/speed.time")
   if awk "BEGIN {exit !($wall < $best_wall)}"; then best_wall=$wall; best_rss=$rss; fi
 done
-changed=$(python3 -c 'import json,sys; print(len({c["name"] for c in json.load(open(sys.argv[1]))["changes"] if c["class"] == "changed"}))' "$work/speed.json")
+changed=$(python3 -c 'import json,sys; print(len({(c["namespace"], c["name"]) for c in json.load(open(sys.argv[1]))["changes"] if c["class"] == "changed"}))' "$work/speed.json")
 echo
 echo "| Changed assets (tree: $(wc -l <"$work/speed.list") files negated) | Wall time | Peak RSS | Goal |"
 echo "|---|---|---|---|"

@@ -31,7 +31,9 @@ public enum AssetDiffer {
   /// - Complexity: one index of each tree; two reads per file present on both sides, two
   ///   decodes when the bytes differ; memory holds the files being compared and the previews.
   public static func compare(base: String, head: String, options: DiffOptions = .init()) -> DiffReport {
-    compare(base: DiffInventory(root: base), head: DiffInventory(root: head), options: options)
+    // The two indexes are independent: one per core.
+    let sides = Parallel.map([base, head]) { DiffInventory(root: $0) }
+    return compare(base: sides[0], head: sides[1], options: options)
   }
 
   /// Compares two indexed trees.

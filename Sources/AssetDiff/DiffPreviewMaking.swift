@@ -12,43 +12,58 @@ enum DiffPreviewMaking {
     return Resampler.resize(image, width: width, height: height)
   }
 
-  /// The head image faded to a light grey, each preview pixel red where any pixel it covers
-  /// differs, so a single changed pixel of a large icon still shows.
+  /// How far, in preview pixels, a mark spreads around each differing pixel, so one pixel
+  /// of difference is a dot a reader sees.
+  static let markRadius = 2
+
+  /// The head image faded to a light grey, red where any pixel a preview pixel covers
+  /// differs (spread by ``markRadius``), so a single changed pixel of a large icon shows.
   static func marks(after: Bitmap, mask: [Bool], box: Int) -> Bitmap? {
     guard let faded = fitted(after, box: box) else { return nil }
-    var pixels = faded.pixels
-    let everything = mask.isEmpty
-    for y in 0..<faded.height {
-      let top = y * after.height / faded.height
-      let bottom = max(top + 1, (y + 1) * after.height / faded.height)
-      for x in 0..<faded.width {
-        let left = x * after.width / faded.width
-        let right = max(left + 1, (x + 1) * after.width / faded.width)
-        var hit = everything
-        if !hit {
-          search: for sy in top..<min(bottom, after.height) {
-            for sx in left..<min(right, after.width) where mask[sy * after.width + sx] {
-              hit = true
+    let width = faded.width
+    let height = faded.height
+    var hits = [Bool](repeating: mask.isEmpty, count: width * height)
+    if !mask.isEmpty {
+      for y in 0..<height {
+        let top = y * after.height / height
+        let bottom = min(after.height, max(top + 1, (y + 1) * after.height / height))
+        for x in 0..<width {
+          let left = x * after.width / width
+          let right = min(after.width, max(left + 1, (x + 1) * after.width / width))
+          search: for sy in top..<bottom {
+            for sx in left..<right where mask[sy * after.width + sx] {
+              hits[y * width + x] = true
               break search
             }
           }
         }
-        let offset = (y * faded.width + x) * 4
-        if hit {
-          pixels[offset] = 255
-          pixels[offset + 1] = 32
-          pixels[offset + 2] = 64
-          pixels[offset + 3] = 255
-        } else {
-          let grey = (Int(pixels[offset]) * 3 + Int(pixels[offset + 1]) * 6 + Int(pixels[offset + 2])) / 10
-          let light = UInt8(160 + grey * 95 / 255)
-          pixels[offset] = light
-          pixels[offset + 1] = light
-          pixels[offset + 2] = light
-          pixels[offset + 3] = UInt8(Int(pixels[offset + 3]) / 3)
+      }
+    }
+    var spread = hits
+    for y in 0..<height {
+      for x in 0..<width where hits[y * width + x] {
+        for ny in max(0, y - markRadius)...min(height - 1, y + markRadius) {
+          for nx in max(0, x - markRadius)...min(width - 1, x + markRadius) { spread[ny * width + nx] = true }
         }
       }
     }
-    return Bitmap(width: faded.width, height: faded.height, pixels: pixels)
+    var pixels = faded.pixels
+    for index in 0..<(width * height) {
+      let offset = index * 4
+      if spread[index] {
+        pixels[offset] = 255
+        pixels[offset + 1] = 32
+        pixels[offset + 2] = 64
+        pixels[offset + 3] = 255
+      } else {
+        let grey = (Int(pixels[offset]) * 3 + Int(pixels[offset + 1]) * 6 + Int(pixels[offset + 2])) / 10
+        let light = UInt8(160 + grey * 95 / 255)
+        pixels[offset] = light
+        pixels[offset + 1] = light
+        pixels[offset + 2] = light
+        pixels[offset + 3] = UInt8(Int(pixels[offset + 3]) / 3)
+      }
+    }
+    return Bitmap(width: width, height: height, pixels: pixels)
   }
 }

@@ -215,7 +215,7 @@ enum DiffCommand {
         font: options.font, pixelSize: (layoutOptions.fontSize * options.scale * 5 + 2) / 4)
       let renderer = SheetRenderer(
         content: content, layout: layout, dataSource: sheet.dataSource, labels: labels, headings: headings)
-      _ = try renderer.write(to: output)
+      _ = try renderer.write(to: output, compressionLevel: DiffSheet.compressionLevel)
     } catch let error as SheetLayoutError {
       console.error("\(error)")
       return ExitStatus.usage
