@@ -214,7 +214,9 @@ enum DiffCommand {
       let headings = try SheetCommand.makeLabelRenderer(
         font: options.font, pixelSize: (layoutOptions.fontSize * options.scale * 5 + 2) / 4)
       let renderer = SheetRenderer(
-        content: content, layout: layout, dataSource: sheet.dataSource, labels: labels, headings: headings)
+        content: content, layout: layout, style: DiffSheet.style, dataSource: sheet.dataSource,
+        labels: labels,
+        headings: headings)
       _ = try renderer.write(to: output, compressionLevel: DiffSheet.compressionLevel)
     } catch let error as SheetLayoutError {
       console.error("\(error)")

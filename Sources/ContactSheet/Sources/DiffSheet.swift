@@ -23,6 +23,13 @@ public struct DiffSheet: Sendable {
   public static let columns = 6
   /// The tile width the sheet wants, in points: room for a name and a variant.
   public static let tileWidth = 140
+  /// The style a diff sheet is drawn in: a mid-light grey, so white icons (Android's action
+  /// bar icons, template images) show as well as black ones.
+  public static var style: SheetStyle {
+    var style = SheetStyle()
+    style.background = SheetColor(red: 0xC8, green: 0xC8, blue: 0xCC)
+    return style
+  }
   /// The zlib level a diff sheet is written with: it is mostly background, which level 2
   /// packs almost as small as level 5 in much less time (deflate was a third of the time of
   /// a 100-change sheet at level 5).
