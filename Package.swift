@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "VectorRenderer", targets: ["VectorRenderer"]),
     .library(name: "ImageDecoding", targets: ["ImageDecoding"]),
     .library(name: "AssetMaking", targets: ["AssetMaking"]),
+    .library(name: "AssetDiff", targets: ["AssetDiff"]),
     .executable(name: "icongrid", targets: ["icongrid"]),
   ],
   targets: [
@@ -66,10 +67,16 @@ let package = Package(
     // A sheet's content and the manifests that describe it, without FreeType: the manifest
     // fuzz target links only this.
     .target(name: "SheetManifest"),
+    // Before and after: two trees (or a git revision and the work tree) compared asset by
+    // asset, every format decoded; ContactSheet draws its report.
+    .target(
+      name: "AssetDiff", dependencies: [
+        "AssetIndex", "ImageDecoding", "VectorRenderer", "ImageCore", "Resampling", "IconGridSupport",
+      ]),
     .target(
       name: "ContactSheet",
       dependencies: [
-        "SheetManifest", "AssetIndex", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec", "Resampling",
+        "SheetManifest", "AssetDiff", "AssetIndex", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec", "Resampling",
         "VectorRenderer", "IconGridSupport", "CFreeType",
         "CHarfBuzz",
         "CFriBidi",
@@ -84,7 +91,7 @@ let package = Package(
     .target(
       name: "IconGridCLI",
       dependencies: [
-        "ContactSheet", "SheetManifest", "AssetCheck", "AssetMaking", "AssetIndex", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec",
+        "ContactSheet", "SheetManifest", "AssetDiff", "AssetCheck", "AssetMaking", "AssetIndex", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec",
         "IconGridSupport", "Resampling", "VectorRenderer",
       ]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
@@ -126,7 +133,8 @@ let package = Package(
     .testTarget(
       name: "DocExampleTests",
       dependencies: [
-        "AssetIndex", "AssetResolver", "ContactSheet", "AssetCheck", "AssetMaking", "ImageDecoding", "RasterCodecs",
+        "AssetIndex", "AssetResolver", "ContactSheet", "AssetCheck", "AssetMaking", "AssetDiff", "ImageDecoding",
+        "RasterCodecs",
         "VectorRenderer", "Resampling", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport",
       ],
       plugins: ["DocExamples"]),
@@ -148,6 +156,9 @@ let package = Package(
     .testTarget(
       name: "VectorRendererTests", dependencies: ["VectorRenderer", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport"],
       exclude: ["Fixtures"]),
+    .testTarget(
+      name: "AssetDiffTests",
+      dependencies: ["AssetDiff", "ContactSheet", "ImageCore", "PNGCodec", "IconGridCLI", "TestSupport"]),
     .testTarget(
       name: "AssetMakingTests", dependencies: ["AssetMaking", "AssetCheck", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"]),
   ],

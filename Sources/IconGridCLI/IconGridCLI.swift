@@ -19,6 +19,8 @@ package enum Command: Sendable, Equatable {
   case derive(DeriveCommandOptions)
   /// `icongrid appicon MASTER -o SET`.
   case appicon(AppIconCommandOptions)
+  /// `icongrid diff BASE HEAD` or `icongrid diff ROOT --base GITREV`.
+  case diff(DiffCommandOptions)
 }
 
 /// One subcommand: how it is spelt, described and parsed.
@@ -39,7 +41,7 @@ package enum IconGridCLI {
 
   static let subcommands: [Subcommand] = [
     InfoCommand.subcommand, ResolveCommand.subcommand, SheetCommand.subcommand, CheckCommand.subcommand,
-    DeriveCommand.subcommand, AppIconCommand.subcommand,
+    DeriveCommand.subcommand, AppIconCommand.subcommand, DiffCommand.subcommand,
   ]
 
   /// Parses the arguments after the program name.
@@ -91,6 +93,8 @@ package enum IconGridCLI {
       return DeriveCommand.run(options, console: console)
     case .appicon(let options):
       return AppIconCommand.run(options, console: console)
+    case .diff(let options):
+      return DiffCommand.run(options, console: console)
     }
   }
 

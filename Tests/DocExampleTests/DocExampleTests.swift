@@ -37,6 +37,9 @@ struct DocExampleTests {
     "AssetResolver/GettingStartedWithAssetResolver#Build one library at start-up": { context in
       #expect(context.said == "mail@3x.png 3 60.0\n")
     },
+    "AssetDiff/AssetDiff#Overview": { context in
+      #expect(context.said == "scale-removed files mail universal @3x -5.4 kB\n")
+    },
     "AssetResolver/AssetResolver#Overview": { context in
       #expect(context.said == "3 180\n")
     },

@@ -34,6 +34,10 @@ struct UsageErrorTests {
     ["appicon", "m.png"],
     ["appicon", "m.png", "-o", "A.appiconset", "--platform", "iso"],
     ["appicon", "m.png", "-o", "A.appiconset", "--single-size", "--all-sizes"],
+    ["diff", "old"],
+    ["diff", "old", "new", "--threshold", "lots"],
+    ["diff", "old", "new", "--fail-on", "added"],
+    ["diff", "old", "new", "--formt", "json"],
   ]
 
   static let golden = TestPaths.inPackage("Tests/EndToEndTests/Golden/usage-errors.txt")

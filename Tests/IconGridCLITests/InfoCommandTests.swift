@@ -174,6 +174,7 @@ struct UsageTests {
       check    Check icons and asset catalogs for missing or wrong retina variants (for CI).
       derive   Make the missing scales of icons from their best source (never enlarging).
       appicon  Make an app icon set (or Android icons) from one 1024-px master.
+      diff     Compare two asset trees, or a git revision and the work tree: a before-and-after sheet.
 
     options:
       -h, --help     Show help (also: icongrid help <subcommand>).
