@@ -299,7 +299,7 @@ extension CatalogScanner {
         continue
       }
       let path = CatalogScanner.join(relative, filename)
-      let idiom = image.idiom.flatMap(Idiom.init(rawValue:))
+      let idiom = image.idiom.flatMap(Idiom.init(rawValue:))?.fileIdiom
       variants.append(
         Variant(
           path: path, fullPath: CatalogScanner.join(root, path), scale: traits.scale ?? 1, idiom: idiom,

@@ -90,7 +90,7 @@ public struct Variant: Sendable, Hashable {
   public var isSelectable: Bool { storage.match.family.servesGenericIOS }
   /// The device this variant is made for (an `ipad` slot, a `universal` slot for `watchos`);
   /// `nil` for a generic file or a `universal` slot without a platform.
-  public var device: DeviceIdiom? { storage.match.family.device }
+  public var device: Idiom? { storage.match.family.device }
   /// The App Store image of an app icon set (`ios-marketing`, `watch-marketing`).
   public var isMarketing: Bool { storage.match.family.isMarketing }
   /// What the scale rule reads.

@@ -23,13 +23,24 @@ extension DerivePlan {
   /// - Returns: the plan.
   /// - Throws: ``MakingError`` with ``MakingError/Code/notFound`` for a root that is not a folder.
   public static func plan(roots: [String], options: DeriveOptions) throws -> DerivePlan {
+    for root in roots where !FileSystem.isDirectory(root) {
+      throw MakingError(
+        .notFound, "no such folder (give the folder that holds the icons or the .xcassets)", path: root)
+    }
+    return plan(roots.map { AssetCatalog(root: $0) }, options: options)
+  }
+
+  /// Plans the missing files of roots indexed already (a run that checked `--target`
+  /// first indexes them once).
+  ///
+  /// - Parameters:
+  ///   - catalogs: the roots' indexes.
+  ///   - options: the source to use, the scales, the target and `--force`.
+  /// - Returns: the plan.
+  public static func plan(_ catalogs: [AssetCatalog], options: DeriveOptions) -> DerivePlan {
     var plan = DerivePlan(steps: [], notes: [])
-    for root in roots {
-      guard FileSystem.isDirectory(root) else {
-        throw MakingError(
-          .notFound, "no such folder (give the folder that holds the icons or the .xcassets)", path: root)
-      }
-      let catalog = AssetCatalog(root: root)
+    for catalog in catalogs {
+      let root = catalog.root
       var planner = Planner(catalog: catalog, options: options)
       for gap in AssetChecker.scaleGaps(of: catalog, configuration: options.check) { planner.plan(gap) }
       planner.noteSetsLeftAlone()

@@ -215,15 +215,16 @@ enum CheckCommand {
       requiredScales: options.requiredScales, deep: options.deep, ignoredRules: Set(options.ignoredRules),
       includePreviews: options.includePreviews, target: options.target)
     configuration.layout = options.layout
-    var report = AssetChecker.check(roots: options.roots, configuration: configuration)
-    if let target = options.target, !report.roots.contains(where: { $0.namespaces.contains(target) }) {
-      let known = Array(Set(report.roots.flatMap { $0.namespaces })).sorted()
-      var message = "no target or catalog named '\(target)' in \(options.roots.joined(separator: ", "))"
-      if let near = closest(to: target, in: known) { message += "; did you mean '\(near)'?" }
-      console.error(
-        message + (known.isEmpty ? "" : " (there are: \(known.prefix(8).joined(separator: ", ")))"))
-      return ExitStatus.usage
+    let catalogs = options.roots.map { AssetCatalog(root: $0) }
+    if let target = options.target {
+      do {
+        try ResolveError.requireNamespace(target, in: catalogs, roots: options.roots)
+      } catch {
+        console.error(error.description)
+        return ExitStatus.usage
+      }
     }
+    var report = AssetChecker.check(catalogs, configuration: configuration)
     if let path = options.writeBaseline {
       let recorded = Baseline(report.findings)
       do {

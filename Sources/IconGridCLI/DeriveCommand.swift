@@ -133,13 +133,12 @@ enum DeriveCommand {
       console.error("\(root): no such folder (give the folder that holds the icons or the .xcassets)")
       return ExitStatus.noInput
     }
+    let catalogs = options.roots.map { AssetCatalog(root: $0) }
     if let target = options.target {
-      let known = Array(Set(options.roots.flatMap { AssetCatalog(root: $0).namespaces.map(\.id) })).sorted()
-      guard known.contains(target) else {
-        var message = "no target or catalog named '\(target)' in \(options.roots.joined(separator: ", "))"
-        if let near = closest(to: target, in: known) { message += "; did you mean '\(near)'?" }
-        console.error(
-          message + (known.isEmpty ? "" : " (there are: \(known.prefix(8).joined(separator: ", ")))"))
+      do {
+        try ResolveError.requireNamespace(target, in: catalogs, roots: options.roots)
+      } catch {
+        console.error(error.description)
         return ExitStatus.usage
       }
     }
@@ -147,12 +146,7 @@ enum DeriveCommand {
       source: options.source, scales: options.scales,
       check: CheckConfiguration(requiredScales: options.requiredScales, target: options.target),
       linear: options.linear, force: options.force)
-    let plan: DerivePlan
-    do {
-      plan = try DerivePlan.plan(roots: options.roots, options: deriveOptions)
-    } catch {
-      return fail(error, console: console)
-    }
+    let plan = DerivePlan.plan(catalogs, options: deriveOptions)
     var result: DeriveResult?
     if options.write, !plan.makeable.isEmpty {
       do {

@@ -22,7 +22,7 @@ public struct Selection: Sendable, Hashable {
   /// The layout whose rule chose.
   public var layout: Layout
   /// What was asked.
-  public var request: SelectionRequest
+  public var request: TraitRequest
   /// Every file of the asset, in the order given.
   public var candidates: [LayoutCandidate]
   /// The index in ``candidates`` of the file chosen; `nil` when none serves.
@@ -41,7 +41,7 @@ public struct Selection: Sendable, Hashable {
   ///   - layout: the rule's layout.
   ///   - request: what was asked.
   ///   - candidates: the files.
-  public init(layout: Layout, request: SelectionRequest, candidates: [LayoutCandidate]) {
+  public init(layout: Layout, request: TraitRequest, candidates: [LayoutCandidate]) {
     self.layout = layout
     self.request = request
     self.candidates = candidates
@@ -57,7 +57,7 @@ public struct Selection: Sendable, Hashable {
 
   /// `2x` or `420 dpi (2.625x)`.
   var requestText: String {
-    layout == .android ? "\(request.density.dpi) dpi" : "\(ScaleText.format(request.scale))x"
+    layout == .android ? "\(request.screenDensity.dpi) dpi" : "\(ScaleText.format(request.scale))x"
   }
 
   /// `{1x, 3x}` of the candidates still in the running.
