@@ -188,7 +188,7 @@ private struct Planner {
       }
       step.source = vector.path
       do {
-        let probe = try ImageDecoder.probe(contentsOf: joinPath(catalog.root, vector.path))
+        let probe = try ImageDecoder.probe(contentsOf: Paths.join(catalog.root, vector.path))
         guard let points = probe.pointSize else {
           step.status = .cannot(
             "the source is \(probe.format.name), not a vector, though named \(fileExtension(vector.path))")
@@ -202,7 +202,7 @@ private struct Planner {
         step.status = .cannot("the source cannot be read: \(error.message)")
         return step
       }
-      if Files.exists(joinPath(catalog.root, target)) { step.status = options.force ? .make : .exists }
+      if Files.exists(Paths.join(catalog.root, target)) { step.status = options.force ? .make : .exists }
       return step
     case .scale(let wantedScale):
       best = rasters.first { $0.scale == wantedScale }
@@ -221,7 +221,7 @@ private struct Planner {
     guard let best else { return step }
     step.source = best.path
     step.sourceScale = best.scale
-    let path = joinPath(catalog.root, best.path)
+    let path = Paths.join(catalog.root, best.path)
     do {
       let format = try ImageFormat.sniff(contentsOf: path)
       guard format == .png else {
@@ -248,7 +248,7 @@ private struct Planner {
       step.status = .cannot("would enlarge: the best source is @\(best.scale)x")
     } else if step.targetWidth == 0 || step.targetHeight == 0 {
       step.status = .cannot("would be less than a pixel")
-    } else if Files.exists(joinPath(catalog.root, target)) {
+    } else if Files.exists(Paths.join(catalog.root, target)) {
       step.status = options.force ? .make : .exists
     }
     return step
@@ -269,11 +269,4 @@ func fileExtension(_ path: String) -> String {
   let name = lastComponent(path)
   guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
   return name[dot...].lowercased()
-}
-
-/// `base/name`; either may be empty.
-func joinPath(_ base: String, _ name: String) -> String {
-  if name.isEmpty { return base }
-  if base.isEmpty { return name }
-  return base.hasSuffix("/") ? base + name : base + "/" + name
 }

@@ -74,7 +74,7 @@ extension AssetLibrary {
         reason: .noMatchingVariant(
           request: TraitRequest(scale: Double(request.wholeScale)), devices: []))
     }
-    let fullPath = CatalogScanner.join(canonicalRoot, winner.path)
+    let fullPath = Paths.join(canonicalRoot, winner.path)
     var size: (Int, Int)?
     if LayoutCatalog.imageExtensions.contains(LayoutCatalog.fileExtension(winner.path)) {
       do {
@@ -126,7 +126,7 @@ extension AssetLibrary {
   private func closestNames(to name: String, in names: [String]) -> [String] {
     let lowered = name.lowercased()
     let hits = names.filter {
-      $0.lowercased().contains(lowered) || lowered.contains(Index.lastComponent(of: $0).lowercased())
+      $0.lowercased().contains(lowered) || lowered.contains(Paths.lastComponent(of: $0).lowercased())
     }
     return Array(Set(hits)).sorted().prefix(3).map { $0 }
   }

@@ -133,14 +133,9 @@ enum DeriveCommand {
       console.error("\(root): no such folder (give the folder that holds the icons or the .xcassets)")
       return ExitStatus.noInput
     }
-    let catalogs = options.roots.map { AssetCatalog(root: $0) }
-    if let target = options.target {
-      do {
-        try ResolveError.requireNamespace(target, in: catalogs, roots: options.roots)
-      } catch {
-        console.error(error.description)
-        return ExitStatus.usage
-      }
+    guard let catalogs = CheckCommand.indexRoots(options.roots, target: options.target, console: console)
+    else {
+      return ExitStatus.usage
     }
     let deriveOptions = DeriveOptions(
       source: options.source, scales: options.scales,
@@ -218,7 +213,7 @@ enum DeriveCommand {
   static func text(_ plan: DerivePlan, options: DeriveCommandOptions, result: DeriveResult?) -> String {
     var out = ""
     for step in plan.steps {
-      let target = joinPath(step.root, step.target)
+      let target = Paths.join(step.root, step.target)
       let traits = [step.idiom, step.conditions.isEmpty ? nil : step.conditions].compactMap { $0 }
       let shown = traits.isEmpty ? "" : " (\(traits.joined(separator: ", ")))"
       switch step.status {
@@ -296,11 +291,4 @@ enum DeriveCommand {
       ("contentsFiles", .array((result?.contentsFiles ?? []).map { .string($0) })),
     ])
   }
-}
-
-/// `base/name`.
-func joinPath(_ base: String, _ name: String) -> String {
-  if name.isEmpty { return base }
-  if base.isEmpty { return name }
-  return base.hasSuffix("/") ? base + name : base + "/" + name
 }

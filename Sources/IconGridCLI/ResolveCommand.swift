@@ -357,9 +357,7 @@ enum ResolveCommand {
     variant.catalogIdiom == nil ? nil : variant.traits.description
   }
 
-  private static func number(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
-  }
+  private static func number(_ value: Double) -> String { ScaleText.format(value) }
 
   private static func join(_ root: String, _ path: String) -> String {
     root.hasSuffix("/") ? root + path : root + "/" + path

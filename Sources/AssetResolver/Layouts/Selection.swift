@@ -1,4 +1,5 @@
 import AssetIndex
+import IconGridSupport
 
 /// A rule's choice for one asset and one screen: the candidates, which one won, and why.
 public struct Selection: Sendable, Hashable {

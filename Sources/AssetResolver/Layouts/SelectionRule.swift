@@ -1,4 +1,5 @@
 import AssetIndex
+import IconGridSupport
 
 /// A platform's rule for choosing one of an asset's files for a screen, with its reasons.
 ///
