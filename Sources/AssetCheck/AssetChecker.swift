@@ -72,10 +72,22 @@ public enum AssetChecker {
   ///   - configuration: what is required and how deep files are read.
   /// - Returns: every root's summary and all findings, sorted.
   public static func check(roots: [String], configuration: CheckConfiguration = .init()) -> CheckReport {
+    check(roots.map { AssetCatalog(root: $0) }, configuration: configuration)
+  }
+
+  /// Checks roots indexed already (a run that checked `--target` first indexes them once).
+  ///
+  /// - Parameters:
+  ///   - catalogs: the roots' indexes, in the order reports list them.
+  ///   - configuration: what is required and how deep files are read.
+  /// - Returns: every root's summary and all findings, sorted.
+  public static func check(_ catalogs: [AssetCatalog], configuration: CheckConfiguration = .init())
+    -> CheckReport
+  {
     var summaries: [CheckReport.Root] = []
     var findings: [Finding] = []
-    for root in roots {
-      let (summary, found) = check(AssetCatalog(root: root), configuration: configuration)
+    for catalog in catalogs {
+      let (summary, found) = check(catalog, configuration: configuration)
       summaries.append(summary)
       findings += found
     }

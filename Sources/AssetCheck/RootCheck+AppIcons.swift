@@ -199,7 +199,7 @@ extension RootCheck {
   }
 
   /// The icon platforms of devices.
-  static func platforms(of devices: Set<DeviceIdiom>) -> Set<AppIconPlatform> {
+  static func platforms(of devices: Set<Idiom>) -> Set<AppIconPlatform> {
     var platforms: Set<AppIconPlatform> = []
     for device in devices {
       switch device {

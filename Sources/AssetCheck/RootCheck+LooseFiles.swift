@@ -71,7 +71,7 @@ extension RootCheck {
   func looseGaps(_ asset: Asset, variants: [Variant], idiom: Idiom?) -> [ScaleGap] {
     let own = variants.filter { $0.idiom == idiom }
     let files = Set(variants.filter { $0.idiom == nil || $0.idiom == idiom }.map(\.scale))
-    return gaps(of: asset, device: idiom.map(DeviceIdiom.init), files: files, idiom: idiom, sources: own)
+    return gaps(of: asset, device: idiom, files: files, idiom: idiom, sources: own)
   }
 
   /// A loose file whose misspelt suffix makes it miss the asset `name`.

@@ -159,7 +159,7 @@ extension RootCheck {
         continue
       }
       // An empty slot: only for a screen the target ships to, and only without a launch screen.
-      let device: DeviceIdiom = idiom == "ipad" ? .ipad : idiom == "tv" ? .tv : .iphone
+      let device: Idiom = idiom == "ipad" ? .ipad : idiom == "tv" ? .tv : .iphone
       guard !infos.isEmpty, !native, requirement.devices.contains(device) else { continue }
       if let last = screen.lastIOS(scale: scale), let iOS = requirement.iOSVersion, iOS > last { continue }
       if device == .iphone, scale == 3, requirement.needs[.iphone]?.contains(where: { $0.scale == 3 }) != true

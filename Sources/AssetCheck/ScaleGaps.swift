@@ -23,7 +23,7 @@ public struct ScaleGap: Sendable, Hashable {
 extension RootCheck {
   /// The device a catalog slot group is for: `nil` for universal images of iOS or of
   /// every platform.
-  static func device(ofSlot traits: SlotTraits) -> DeviceIdiom? {
+  static func device(ofSlot traits: SlotTraits) -> Idiom? {
     switch traits.idiom ?? "universal" {
     case "universal":
       switch traits.platform {
@@ -47,7 +47,7 @@ extension RootCheck {
   /// The needs of `device`'s images under `requirement`: its own, or, when the project
   /// does not say which devices it ships to, the universal ones; `nil` when the name space
   /// ships to no such device (a watch slot left in an iPhone app's set).
-  static func needs(of device: DeviceIdiom?, in requirement: DeviceRequirement) -> [ScaleNeed]? {
+  static func needs(of device: Idiom?, in requirement: DeviceRequirement) -> [ScaleNeed]? {
     guard let device else { return requirement.scales(for: nil) }
     if let own = requirement.needs[device] { return own }
     if requirement.devices.isEmpty { return requirement.scales(for: nil) }
@@ -58,7 +58,7 @@ extension RootCheck {
 
   /// The gaps of one group of files: each need that no file of its scale serves.
   func gaps(
-    of asset: Asset, device: DeviceIdiom?, files: Set<Int>, idiom: Idiom? = nil, traits: SlotTraits? = nil,
+    of asset: Asset, device: Idiom?, files: Set<Int>, idiom: Idiom? = nil, traits: SlotTraits? = nil,
     sources: [Variant]
   ) -> [ScaleGap] {
     let requirement = requirement(of: asset)

@@ -81,7 +81,7 @@ public struct AppIconSlotSpec: Sendable, Hashable, CustomStringConvertible {
   public var appearance: String?
   /// The device that needs it (iPad slots are required only of apps that run on iPad,
   /// CarPlay ones only of CarPlay apps); `nil` for every device of the platform.
-  public var device: DeviceIdiom?
+  public var device: Idiom?
   /// Whether Xcode or App Store validation requires it of an app for ``device``.
   public var isRequired: Bool
   /// Whether it is the App Store image (`ios-marketing`, `watch-marketing`, the Single Size
@@ -283,7 +283,7 @@ public enum AppIconTable {
 
   private static func spec(
     _ platform: AppIconPlatform, _ form: AppIconForm, _ idiom: String, _ points: Double, _ scale: Int?,
-    _ usage: String, required: Bool = false, device: DeviceIdiom? = nil, role: String? = nil,
+    _ usage: String, required: Bool = false, device: Idiom? = nil, role: String? = nil,
     subtype: String? = nil, appearance: String? = nil, marketing: Bool = false, height: Double? = nil
   ) -> AppIconSlotSpec {
     AppIconSlotSpec(

@@ -38,13 +38,14 @@ public struct Asset: Sendable, Hashable {
     case nil: 0
     case .iphone: 1
     case .ipad: 2
+    default: 3
     }
   }
 
   /// The devices a request can name and get a variant for (a watch-only set answers only
-  /// `watch`), in ``DeviceIdiom`` order; a generic file serves every device.
-  public var devices: [DeviceIdiom] {
-    DeviceIdiom.allCases.filter { device in
+  /// `watch`), in ``Idiom`` order; a generic file serves every device.
+  public var devices: [Idiom] {
+    Idiom.allCases.filter { device in
       variants.contains { !$0.match.unassigned && $0.match.family.rank(for: device) != nil }
     }
   }

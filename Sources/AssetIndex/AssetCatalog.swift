@@ -129,7 +129,7 @@ public struct AssetCatalog: Sendable {
   /// - Parameter variant: a variant of this catalog.
   /// - Returns: the path to open.
   public func path(of variant: Variant) -> String {
-    CatalogScanner.join(root, variant.path)
+    Paths.join(root, variant.path)
   }
 
   /// Up to `limit` asset names close to `name` by edit distance, nearest first; loose

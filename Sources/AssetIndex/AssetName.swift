@@ -1,14 +1,3 @@
-/// A device family that a variant can be specific to; a generic (universal) variant has
-/// no idiom (`nil`).
-public enum Idiom: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-  /// `~iphone` files and `"idiom": "iphone"` catalog slots.
-  case iphone
-  /// `~ipad` files and `"idiom": "ipad"` catalog slots.
-  case ipad
-
-  public var description: String { rawValue }
-}
-
 /// A file or request name split into `base[@Nx][~idiom].ext`.
 ///
 /// The scale comes before the idiom (`icon@2x~ipad.png`); any integer scale N ≥ 1 is

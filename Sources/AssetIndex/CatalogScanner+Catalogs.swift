@@ -31,7 +31,7 @@ extension CatalogScanner {
         if kind == UInt8(DT_UNKNOWN) { kind = FileSystem.type(at: directoryFD, name) }
         guard kind == UInt8(DT_DIR) || kind == UInt8(DT_LNK) else { return }
         guard let folder = text(of: name, in: relative) else { return }
-        let child = CatalogScanner.join(relative, folder)
+        let child = Paths.join(relative, folder)
         if kind == UInt8(DT_LNK) {
           followCatalogLink(relative: child, folder: folder, namespace: namespace, container: container)
           return
@@ -51,7 +51,7 @@ extension CatalogScanner {
   /// folder at the link's place (Xcode follows it too); any other link is a problem, never
   /// silence. A link to a file outside a set is ignored like any loose file in a group.
   mutating func followCatalogLink(relative: String, folder: String, namespace: String, container: String?) {
-    guard let target = FileSystem.realPath(CatalogScanner.join(root, relative)), let canonicalRoot,
+    guard let target = FileSystem.realPath(Paths.join(root, relative)), let canonicalRoot,
       FileSystem.isInside(target, root: canonicalRoot)
     else {
       problems.append(
@@ -68,7 +68,7 @@ extension CatalogScanner {
       return
     }
     let id = FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-    if let here = FileSystem.realPath(CatalogScanner.join(root, CatalogScanner.parent(of: relative))),
+    if let here = FileSystem.realPath(Paths.join(root, CatalogScanner.parent(of: relative))),
       here == target || here.hasPrefix(target.hasSuffix("/") ? target : target + "/")
     {
       close(fd)
@@ -101,7 +101,7 @@ extension CatalogScanner {
       case .failure(let reason):
         problems.append(
           CatalogProblem(
-            kind: .catalogInvalid, path: CatalogScanner.join(relative, "Contents.json"), message: reason.text)
+            kind: .catalogInvalid, path: Paths.join(relative, "Contents.json"), message: reason.text)
         )
       }
       walkCatalog(fd, relative: relative, namespace: inner, container: container)
@@ -125,7 +125,7 @@ extension CatalogScanner {
         set.isValid = false
         problems.append(
           CatalogProblem(
-            kind: .catalogInvalid, path: CatalogScanner.join(relative, "Contents.json"), message: reason.text)
+            kind: .catalogInvalid, path: Paths.join(relative, "Contents.json"), message: reason.text)
         )
       }
       // A sprite atlas is a group: its image sets keep their own names.
@@ -201,8 +201,8 @@ extension CatalogScanner {
         if entryKind == UInt8(DT_UNKNOWN) { entryKind = FileSystem.type(at: directoryFD, entryName) }
         guard let file = text(of: entryName, in: relative) else { return }
         if entryKind == UInt8(DT_LNK) {
-          let path = CatalogScanner.join(relative, file)
-          let target = FileSystem.realPath(CatalogScanner.join(root, path))
+          let path = Paths.join(relative, file)
+          let target = FileSystem.realPath(Paths.join(root, path))
           guard let target, let canonicalRoot, FileSystem.isInside(target, root: canonicalRoot) else {
             problems.append(
               CatalogProblem(
@@ -217,7 +217,7 @@ extension CatalogScanner {
       }
     }
     files.sort()
-    let contentsPath = CatalogScanner.join(relative, "Contents.json")
+    let contentsPath = Paths.join(relative, "Contents.json")
     let preview = CatalogScanner.isPreview(relative)
     let contents: ContentsFile
     var properties = SetProperties()
@@ -281,7 +281,7 @@ extension CatalogScanner {
         if !present.contains(filename) {
           problems.append(
             CatalogProblem(
-              kind: .catalogMissingFile, path: CatalogScanner.join(relative, filename),
+              kind: .catalogMissingFile, path: Paths.join(relative, filename),
               message: "frame names \"\(filename)\", which is not in the set's folder"))
         }
         continue
@@ -294,15 +294,15 @@ extension CatalogScanner {
       guard present.contains(filename) else {
         problems.append(
           CatalogProblem(
-            kind: .catalogMissingFile, path: CatalogScanner.join(relative, filename),
+            kind: .catalogMissingFile, path: Paths.join(relative, filename),
             message: "slot \(traits) names \"\(filename)\", which is not in the set's folder"))
         continue
       }
-      let path = CatalogScanner.join(relative, filename)
-      let idiom = image.idiom.flatMap(Idiom.init(rawValue:))
+      let path = Paths.join(relative, filename)
+      let idiom = image.idiom.flatMap(Idiom.init(rawValue:))?.fileIdiom
       variants.append(
         Variant(
-          path: path, fullPath: CatalogScanner.join(root, path), scale: traits.scale ?? 1, idiom: idiom,
+          path: path, fullPath: Paths.join(root, path), scale: traits.scale ?? 1, idiom: idiom,
           catalogIdiom: image.idiom, traits: traits,
           isScaleIndependent: CatalogScanner.servesEveryScale(
             kind: kind, scale: traits.scale, filename: filename, properties: properties)

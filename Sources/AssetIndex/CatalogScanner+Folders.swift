@@ -41,19 +41,19 @@ extension CatalogScanner {
           } else if FileSystem.hasSuffix(name, "Info.plist") || strcmp(name, "Info.plist") == 0,
             let file = text(of: name, in: relative), file == "Info.plist" || file.hasSuffix("-Info.plist")
           {
-            infoPlists.append(CatalogScanner.join(relative, file))
+            infoPlists.append(Paths.join(relative, file))
           } else if let reason = CatalogScanner.projectMarker(name) {
             otherProjects.append((relative, reason))
           } else if strcmp(name, "app.json") == 0,
             let text = TextFile.read(
-              CatalogScanner.join(CatalogScanner.join(root, relative), "app.json"), limit: 1 << 20),
+              Paths.join(Paths.join(root, relative), "app.json"), limit: 1 << 20),
             text.contains("\"expo\"") || text.contains("\"displayName\"")
           {
             reactNativeRoots.append(relative)
           }
         case UInt8(DT_DIR):
           guard let folder = text(of: name, in: relative) else { return }
-          let child = CatalogScanner.join(relative, folder)
+          let child = Paths.join(relative, folder)
           let childFD = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
           guard childFD >= 0 else {
             problems.append(unreadable(child))
@@ -76,7 +76,7 @@ extension CatalogScanner {
           guard let file = text(of: name, in: relative) else { return }
           // Followed after the walk, so the real folder, not a link to it, is where its
           // files are indexed, whatever order the folders are listed in.
-          pendingLinks.append(CatalogScanner.join(relative, file))
+          pendingLinks.append(Paths.join(relative, file))
         default:
           return
         }
@@ -98,7 +98,7 @@ extension CatalogScanner {
   /// A symbolic link is followed only when it resolves inside the root, and a folder it
   /// leads to only when that folder is not indexed already; anything else is a problem.
   mutating func followLink(relative: String) {
-    let full = CatalogScanner.join(root, relative)
+    let full = Paths.join(root, relative)
     guard let target = FileSystem.realPath(full) else {
       problems.append(
         CatalogProblem(
@@ -228,7 +228,7 @@ extension CatalogScanner {
   var appFolders: [String] {
     var folders = Set(infoPlists.map(CatalogScanner.parent(of:)) + swiftPackages)
     for project in flutterProjects {
-      for runner in ["ios", "macos"] { folders.insert(CatalogScanner.join(project, runner)) }
+      for runner in ["ios", "macos"] { folders.insert(Paths.join(project, runner)) }
     }
     return folders.sorted()
   }
@@ -316,7 +316,7 @@ extension CatalogScanner {
       as: UTF8.self)
     problems.append(
       CatalogProblem(
-        kind: .nonUTF8Name, path: CatalogScanner.join(relative, shown),
+        kind: .nonUTF8Name, path: Paths.join(relative, shown),
         message: "the name is not valid UTF-8; skipped"))
     return nil
   }

@@ -55,12 +55,6 @@ package struct CatalogScanner {
     self.root = root
   }
 
-  package static func join(_ base: String, _ name: String) -> String {
-    if name.isEmpty { return base }
-    if base.isEmpty { return name }
-    return base.hasSuffix("/") ? base + name : base + "/" + name
-  }
-
   mutating func scan() {
     canonicalRoot = FileSystem.realPath(root)
     let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -117,7 +111,7 @@ package struct CatalogScanner {
     }
     var folder = canonical
     while true {
-      if access(CatalogScanner.join(folder, "pubspec.yaml"), F_OK) == 0 {
+      if access(Paths.join(folder, "pubspec.yaml"), F_OK) == 0 {
         let inner = String(canonical.dropFirst(folder.count)) + "/"
         if CatalogScanner.isFlutterAsset(inner, project: "/") { flutterProjects.append("") }
         return
@@ -137,7 +131,7 @@ package struct CatalogScanner {
 
     /// The catalog's path joined with `folders[0...index]`.
     func path(through index: Int) -> String {
-      folders[...index].reduce(catalogPath) { CatalogScanner.join($0, $1) }
+      folders[...index].reduce(catalogPath) { Paths.join($0, $1) }
     }
   }
 
@@ -186,7 +180,7 @@ package struct CatalogScanner {
     let prefix = folder.isEmpty ? "" : folder + "/"
     let plists = infoPlists.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }
       .sorted()
-    return plists.lazy.compactMap { try? AppInfo(contentsOf: CatalogScanner.join(root, $0), path: $0) }.first
+    return plists.lazy.compactMap { try? AppInfo(contentsOf: Paths.join(root, $0), path: $0) }.first
   }
 
   /// The loose files as assets, under their path keys.
@@ -202,7 +196,7 @@ package struct CatalogScanner {
       end = component.endIndex
       if CatalogScanner.isCatalog(String(component)) { return String(path[..<end]) }
     }
-    return enclosingCatalog ?? Index.lastComponent(of: root)
+    return enclosingCatalog ?? Paths.lastComponent(of: root)
   }
 }
 
@@ -255,9 +249,4 @@ package struct Index {
     return problems
   }
 
-  package static func lastComponent(of path: String) -> String {
-    let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
-    guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
-    return String(trimmed[trimmed.index(after: slash)...])
-  }
 }

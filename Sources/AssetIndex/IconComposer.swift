@@ -124,7 +124,7 @@ public struct IconDocument: Sendable, Hashable {
         guard let image = layer.imageName else { continue }
         document.layers.append(
           Layer(
-            name: layer.name, imageName: image, path: CatalogScanner.join(relative, "Assets/" + image),
+            name: layer.name, imageName: image, path: Paths.join(relative, "Assets/" + image),
             group: index, isHidden: layer.hidden ?? false, exists: present.contains(image)))
       }
     }
@@ -138,13 +138,10 @@ public struct IconDocument: Sendable, Hashable {
     guard sub >= 0, let directory = fdopendir(sub) else { return [] }
     defer { closedir(directory) }
     var files: [String] = []
-    while let entry = readdir(directory) {
-      let type = entry.pointee.d_type
-      let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-        String(validatingCString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+    FileSystem.forEachEntry(of: directory) { field, type in
+      guard let name = String(validatingCString: field), !name.hasPrefix("."), type != UInt8(DT_DIR) else {
+        return
       }
-      guard let name, !name.hasPrefix(".") else { continue }
-      if type == UInt8(DT_DIR) { continue }
       files.append(name)
     }
     return files.sorted()

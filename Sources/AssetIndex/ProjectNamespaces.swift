@@ -1,3 +1,5 @@
+import IconGridSupport
+
 /// A file the index found and left out of every name space, and why.
 ///
 /// The check reports these as counts ("12 files not in any target's resources; not
@@ -107,12 +109,12 @@ extension CatalogScanner {
       for path in Set(target.files) {
         guard let variant = filesByPath[path] else { continue }
         shipped.insert(path)
-        loose[AssetName(parsing: Index.lastComponent(of: path)).base, default: []].append(variant)
+        loose[AssetName(parsing: Paths.lastComponent(of: path)).base, default: []].append(variant)
       }
       var looseAssets = CatalogScanner.flatAssets(loose)
       for folder in Set(target.folders) {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        let shown = Index.lastComponent(of: folder) + "/"
+        let shown = Paths.lastComponent(of: folder) + "/"
         var inFolder: [String: [Variant]] = [:]
         for (path, variant) in filesByPath where path.hasPrefix(prefix) {
           shipped.insert(path)
@@ -149,9 +151,9 @@ extension CatalogScanner {
   /// Where a file copied flat lands in the bundle: its file name, under its `.lproj`
   /// folder when it is a localized variant.
   static func bundlePath(of path: String) -> String {
-    let file = Index.lastComponent(of: path)
+    let file = Paths.lastComponent(of: path)
     guard let slash = path.lastIndex(of: "/") else { return file }
-    let folder = Index.lastComponent(of: String(path[..<slash]))
+    let folder = Paths.lastComponent(of: String(path[..<slash]))
     return folder.hasSuffix(".lproj") ? folder + "/" + file : file
   }
 
@@ -189,7 +191,7 @@ extension TargetResources {
     for project in projects.sorted() {
       let parsed: XcodeProject
       do {
-        parsed = try XcodeProject(contentsOf: CatalogScanner.join(root, project))
+        parsed = try XcodeProject(contentsOf: Paths.join(root, project))
       } catch {
         problems.append(
           CatalogProblem(
@@ -203,7 +205,7 @@ extension TargetResources {
         resources.target = target
         resources.project = project
         for resource in target.resources {
-          guard let path = TargetResources.normalized(CatalogScanner.join(directory, resource.path)) else {
+          guard let path = TargetResources.normalized(Paths.join(directory, resource.path)) else {
             continue
           }
           switch resource.kind {
@@ -222,7 +224,7 @@ extension TargetResources {
     var count: [String: Int] = [:]
     for target in targets { count[target.id, default: 0] += 1 }
     for index in targets.indices where count[targets[index].id, default: 0] > 1 {
-      let name = Index.lastComponent(of: targets[index].project ?? "")
+      let name = Paths.lastComponent(of: targets[index].project ?? "")
       targets[index].id = String(name.dropLast(".xcodeproj".count)) + "/" + targets[index].id
     }
     return (targets, problems)
@@ -236,8 +238,8 @@ extension TargetResources {
     where file.hasPrefix(prefix) {
       file.removeFirst(prefix.count)
     }
-    guard let path = TargetResources.normalized(CatalogScanner.join(directory, file)) else { return nil }
-    return try? AppInfo(contentsOf: CatalogScanner.join(root, path), path: path)
+    guard let path = TargetResources.normalized(Paths.join(directory, file)) else { return nil }
+    return try? AppInfo(contentsOf: Paths.join(root, path), path: path)
   }
 
   /// `path` without `.` components and with each `..` applied; `nil` when it climbs above

@@ -10,12 +10,17 @@ package enum SlotFamily: UInt8, Sendable {
   /// An idiom or platform this index does not know: never chosen.
   case unknown
 
-  /// The family of a loose file's idiom.
+  /// The family of a loose file's idiom (a file name names only `iphone` or `ipad`).
   init(fileIdiom: Idiom?) {
     switch fileIdiom {
     case nil: self = .universal
     case .iphone: self = .iphone
     case .ipad: self = .ipad
+    case .car: self = .car
+    case .watch: self = .watch
+    case .mac: self = .mac
+    case .tv: self = .tv
+    case .vision: self = .vision
     }
   }
 
@@ -58,7 +63,7 @@ package enum SlotFamily: UInt8, Sendable {
   }
 
   /// The device a slot of this family is made for; `nil` for every device.
-  package var device: DeviceIdiom? {
+  package var device: Idiom? {
     switch self {
     case .universal, .unknown: nil
     case .iosUniversal, .iphone, .iosMarketing: .iphone
@@ -73,7 +78,7 @@ package enum SlotFamily: UInt8, Sendable {
 
   /// How well it serves `idiom`: 0 its own idiom, 1 its platform's universal slot, 2 a slot
   /// for every device; `nil` when it does not serve it at all.
-  package func rank(for idiom: DeviceIdiom?) -> Int? {
+  package func rank(for idiom: Idiom?) -> Int? {
     guard let idiom else {
       switch self {
       case .universal, .iosUniversal: return 0

@@ -1,3 +1,4 @@
+import IconGridSupport
 import ImageCore
 
 /// A width and height in points (an app icon slot's `size`, or pixels ÷ scale).
@@ -20,9 +21,7 @@ public struct PointSize: Sendable, Hashable, CustomStringConvertible {
   /// `60x60`, `83.5x83.5`: the spelling of `Contents.json`.
   public var description: String { "\(PointSize.format(width))x\(PointSize.format(height))" }
 
-  static func format(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
-  }
+  static func format(_ value: Double) -> String { ScaleText.format(value) }
 }
 
 /// One file of an asset: where it is and which screens it is for.
@@ -90,7 +89,7 @@ public struct Variant: Sendable, Hashable {
   public var isSelectable: Bool { storage.match.family.servesGenericIOS }
   /// The device this variant is made for (an `ipad` slot, a `universal` slot for `watchos`);
   /// `nil` for a generic file or a `universal` slot without a platform.
-  public var device: DeviceIdiom? { storage.match.family.device }
+  public var device: Idiom? { storage.match.family.device }
   /// The App Store image of an app icon set (`ios-marketing`, `watch-marketing`).
   public var isMarketing: Bool { storage.match.family.isMarketing }
   /// What the scale rule reads.

@@ -55,7 +55,7 @@ public enum AndroidIconBuilder {
     var replaced: [String] = []
     var unchanged: [String] = []
     var notes: [String] = []
-    let adaptive = joinPath(output, "res/mipmap-anydpi-v26/ic_launcher.xml")
+    let adaptive = Paths.join(output, "res/mipmap-anydpi-v26/ic_launcher.xml")
     if Files.exists(adaptive) {
       notes.append(
         "\(adaptive) is an adaptive icon: Android 8 and later draw it, not these PNGs (they serve older versions)"
@@ -63,7 +63,7 @@ public enum AndroidIconBuilder {
     }
     do {
       for file in files {
-        let path = joinPath(output, file.path)
+        let path = Paths.join(output, file.path)
         let small = Resampler.resize(image, width: file.pixels, height: file.pixels)
         let bytes = try AppIconSetBuilder.encode(small, alpha: true, path: path)
         if Files.exists(path) {

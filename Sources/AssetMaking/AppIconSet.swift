@@ -382,7 +382,7 @@ public enum AppIconSetBuilder {
     if makesSet {
       existing = FileSystem.entryNames(of: output).sorted()
       let previous = try? ContentsDocument(
-        parsing: Files.read(joinPath(output, "Contents.json")), path: output)
+        parsing: Files.read(Paths.join(output, "Contents.json")), path: output)
       let previousFiles = (previous?.images ?? []).compactMap { $0["filename"]?.text }
       foreign = existing.filter { $0 != "Contents.json" && !isOurs($0, set: setName) && !$0.hasPrefix(".") }
       let foreignSlots = previousFiles.filter { !isOurs($0, set: setName) }
@@ -419,14 +419,14 @@ public enum AppIconSetBuilder {
             cache[key] = prepared
           }
           let sized = Resampler.resize(prepared, width: file.slot.pixelWidth, height: file.slot.pixelHeight)
-          let bytes = try encode(sized, alpha: !file.isFlattened, path: joinPath(output, file.fileName))
-          try batch.stage(bytes, at: joinPath(output, file.fileName))
+          let bytes = try encode(sized, alpha: !file.isFlattened, path: Paths.join(output, file.fileName))
+          try batch.stage(bytes, at: Paths.join(output, file.fileName))
         }
         let document = contents(files: files, empty: emptySlots)
-        try batch.stage(Array(document.rendered().utf8), at: joinPath(output, "Contents.json"))
+        try batch.stage(Array(document.rendered().utf8), at: Paths.join(output, "Contents.json"))
         let names = Set(files.map(\.fileName))
         stale = existing.filter { isOurs($0, set: setName) && !names.contains($0) }
-        for name in stale { batch.remove(joinPath(output, name)) }
+        for name in stale { batch.remove(Paths.join(output, name)) }
       }
       for group in groups {
         try LayeredIconBuilder.stage(

@@ -1,6 +1,7 @@
 import AssetCheck
 import AssetIndex
 import AssetResolver
+import IconGridSupport
 import ImageCore
 import ImageDecoding
 
@@ -37,7 +38,7 @@ struct AndroidPlanner {
       if !appleOnly.isEmpty {
         if !gaps.isEmpty {
           notes.append(
-            "\(joinPath(root, res)): \(appleOnly.joined(separator: ", ")) name Apple scales or targets; Android "
+            "\(Paths.join(root, res)): \(appleOnly.joined(separator: ", ")) name Apple scales or targets; Android "
               + "drawables are made from their densest bitmap without them, so \(gaps.count) density "
               + "folder\(gaps.count == 1 ? "" : "s") lacking drawables were left alone")
         }
@@ -54,7 +55,7 @@ struct AndroidPlanner {
       }.sorted()
       if !unchecked.isEmpty {
         notes.append(
-          "\(joinPath(root, res)): \(unchecked.prefix(3).joined(separator: ", "))\(unchecked.count > 3 ? ", …" : "") "
+          "\(Paths.join(root, res)): \(unchecked.prefix(3).joined(separator: ", "))\(unchecked.count > 3 ? ", …" : "") "
             + "left alone: lint's IconDensities (android-densities) holds only drawable-mdpi, -hdpi, -xhdpi and "
             + "-xxhdpi to densities, not mipmaps or folders with other qualifiers, and derive makes what check requires"
         )
@@ -64,7 +65,7 @@ struct AndroidPlanner {
 
   /// The step that makes `name` in `gap`'s folder, or says why it cannot be made.
   func step(res: String, gap: AndroidDensityGap, name: String, folders: [String: [String]]) -> DeriveStep {
-    let folder = joinPath(res, gap.folder)
+    let folder = Paths.join(res, gap.folder)
     let target = AndroidPlanner.density(ofFolder: gap.folder)!
     var step = DeriveStep(
       asset: name, root: root, source: nil, sourceScale: nil, sourceWidth: nil, sourceHeight: nil,
@@ -103,10 +104,10 @@ struct AndroidPlanner {
       step.status = .cannot("its files are \(kinds); derive makes PNG from PNG, JPEG or WebP bitmaps")
       return step
     }
-    step.source = joinPath(res, best)
+    step.source = Paths.join(res, best)
     step.sourceDensity = density
     do {
-      let probe = try ImageDecoder.probe(contentsOf: joinPath(root, step.source!))
+      let probe = try ImageDecoder.probe(contentsOf: Paths.join(root, step.source!))
       guard [.png, .jpeg, .webp].contains(probe.format) else {
         step.status = .cannot(
           "the source is \(probe.format.name) data; derive reads PNG, JPEG and WebP bitmaps"
@@ -129,7 +130,7 @@ struct AndroidPlanner {
     } else if let clash, clash != name + ".png" {
       step.status = .cannot(
         "\(gap.folder)/\(clash) has that name: two files of one name in a folder are a duplicate resource")
-    } else if Files.exists(joinPath(root, step.target)) {
+    } else if Files.exists(Paths.join(root, step.target)) {
       step.status = options.force ? .make : .exists
     }
     return step

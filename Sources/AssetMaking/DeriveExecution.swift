@@ -1,5 +1,6 @@
 import AssetIndex
 import AssetResolver
+import IconGridSupport
 import ImageCore
 import ImageDecoding
 import PNGCodec
@@ -38,7 +39,7 @@ extension DerivePlan {
     var order: [String] = []
     do {
       for step in work {
-        let source = joinPath(step.root, step.source ?? "")
+        let source = Paths.join(step.root, step.source ?? "")
         guard let width = step.targetWidth, let height = step.targetHeight else { continue }
         let image: Bitmap
         let isVector = [".pdf", ".svg"].contains(fileExtension(source))
@@ -60,15 +61,15 @@ extension DerivePlan {
         do {
           bytes = try PNGEncoder.encode(small, options: encoding)
         } catch {
-          throw MakingError(.io, "cannot encode: \(error)", path: joinPath(step.root, step.target))
+          throw MakingError(.io, "cannot encode: \(error)", path: Paths.join(step.root, step.target))
         }
         if step.placement == .androidResource {
           // IconMissingDensityFolder: the density folder itself may be what is missing.
-          try batch.makeFolders(FileBatch.parent(joinPath(step.root, step.target)))
+          try batch.makeFolders(FileBatch.parent(Paths.join(step.root, step.target)))
         }
-        try batch.stage(bytes, at: joinPath(step.root, step.target))
+        try batch.stage(bytes, at: Paths.join(step.root, step.target))
         guard case .imageSet(let contents, _) = step.placement, let traits = step.slotTraits else { continue }
-        let key = joinPath(step.root, contents)
+        let key = Paths.join(step.root, contents)
         if documents[key] == nil {
           documents[key] = try DerivePlan.load(key, root: step.root)
           order.append(key)

@@ -23,13 +23,24 @@ extension DerivePlan {
   /// - Returns: the plan.
   /// - Throws: ``MakingError`` with ``MakingError/Code/notFound`` for a root that is not a folder.
   public static func plan(roots: [String], options: DeriveOptions) throws -> DerivePlan {
+    for root in roots where !FileSystem.isDirectory(root) {
+      throw MakingError(
+        .notFound, "no such folder (give the folder that holds the icons or the .xcassets)", path: root)
+    }
+    return plan(roots.map { AssetCatalog(root: $0) }, options: options)
+  }
+
+  /// Plans the missing files of roots indexed already (a run that checked `--target`
+  /// first indexes them once).
+  ///
+  /// - Parameters:
+  ///   - catalogs: the roots' indexes.
+  ///   - options: the source to use, the scales, the target and `--force`.
+  /// - Returns: the plan.
+  public static func plan(_ catalogs: [AssetCatalog], options: DeriveOptions) -> DerivePlan {
     var plan = DerivePlan(steps: [], notes: [])
-    for root in roots {
-      guard FileSystem.isDirectory(root) else {
-        throw MakingError(
-          .notFound, "no such folder (give the folder that holds the icons or the .xcassets)", path: root)
-      }
-      let catalog = AssetCatalog(root: root)
+    for catalog in catalogs {
+      let root = catalog.root
       var planner = Planner(catalog: catalog, options: options)
       for gap in AssetChecker.scaleGaps(of: catalog, configuration: options.check) { planner.plan(gap) }
       planner.noteSetsLeftAlone()
@@ -177,7 +188,7 @@ private struct Planner {
       }
       step.source = vector.path
       do {
-        let probe = try ImageDecoder.probe(contentsOf: joinPath(catalog.root, vector.path))
+        let probe = try ImageDecoder.probe(contentsOf: Paths.join(catalog.root, vector.path))
         guard let points = probe.pointSize else {
           step.status = .cannot(
             "the source is \(probe.format.name), not a vector, though named \(fileExtension(vector.path))")
@@ -191,7 +202,7 @@ private struct Planner {
         step.status = .cannot("the source cannot be read: \(error.message)")
         return step
       }
-      if Files.exists(joinPath(catalog.root, target)) { step.status = options.force ? .make : .exists }
+      if Files.exists(Paths.join(catalog.root, target)) { step.status = options.force ? .make : .exists }
       return step
     case .scale(let wantedScale):
       best = rasters.first { $0.scale == wantedScale }
@@ -210,7 +221,7 @@ private struct Planner {
     guard let best else { return step }
     step.source = best.path
     step.sourceScale = best.scale
-    let path = joinPath(catalog.root, best.path)
+    let path = Paths.join(catalog.root, best.path)
     do {
       let format = try ImageFormat.sniff(contentsOf: path)
       guard format == .png else {
@@ -237,7 +248,7 @@ private struct Planner {
       step.status = .cannot("would enlarge: the best source is @\(best.scale)x")
     } else if step.targetWidth == 0 || step.targetHeight == 0 {
       step.status = .cannot("would be less than a pixel")
-    } else if Files.exists(joinPath(catalog.root, target)) {
+    } else if Files.exists(Paths.join(catalog.root, target)) {
       step.status = options.force ? .make : .exists
     }
     return step
@@ -258,11 +269,4 @@ func fileExtension(_ path: String) -> String {
   let name = lastComponent(path)
   guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
   return name[dot...].lowercased()
-}
-
-/// `base/name`; either may be empty.
-func joinPath(_ base: String, _ name: String) -> String {
-  if name.isEmpty { return base }
-  if base.isEmpty { return name }
-  return base.hasSuffix("/") ? base + name : base + "/" + name
 }

@@ -79,7 +79,7 @@ enum LayeredIconBuilder {
   static func plan(
     folder: String, entries: [LayeredEntry], catalog: String, setName: String, force: Bool
   ) throws -> Group {
-    let root = joinPath(catalog, folder)
+    let root = Paths.join(catalog, folder)
     if Files.exists(root), !FileSystem.isDirectory(root) {
       throw MakingError(.exists, "is a file, not a folder", path: root)
     }
@@ -88,9 +88,9 @@ enum LayeredIconBuilder {
     var pending = [folder]
     while let next = pending.popLast() {
       folders.append(next)
-      for name in FileSystem.entryNames(of: joinPath(catalog, next)).sorted() where !name.hasPrefix(".") {
+      for name in FileSystem.entryNames(of: Paths.join(catalog, next)).sorted() where !name.hasPrefix(".") {
         let path = next + "/" + name
-        if FileSystem.isDirectory(joinPath(catalog, path)) {
+        if FileSystem.isDirectory(Paths.join(catalog, path)) {
           pending.append(path)
         } else {
           files.append(path)
@@ -99,7 +99,7 @@ enum LayeredIconBuilder {
     }
     var foreignSlots: [String] = []
     for file in files where lastComponent(file) == "Contents.json" {
-      let document = try? ContentsDocument(parsing: Files.read(joinPath(catalog, file)), path: file)
+      let document = try? ContentsDocument(parsing: Files.read(Paths.join(catalog, file)), path: file)
       for image in document?.images ?? [] {
         if let name = image["filename"]?.text, !isOurs(name, set: setName) { foreignSlots.append(name) }
       }
@@ -134,7 +134,7 @@ enum LayeredIconBuilder {
     batch: inout FileBatch
   ) throws {
     for entry in group.entries {
-      let path = joinPath(catalog, entry.path)
+      let path = Paths.join(catalog, entry.path)
       try batch.makeFolders(parent(path))
       if let contents = entry.contents {
         try batch.stage(Array(contents.rendered().utf8), at: path)
@@ -144,8 +144,8 @@ enum LayeredIconBuilder {
         try batch.stage(AppIconSetBuilder.encode(image, alpha: !file.isOpaque, path: path), at: path)
       }
     }
-    for file in group.stale { batch.remove(joinPath(catalog, file)) }
-    for folder in group.staleFolders { batch.removeFolder(joinPath(catalog, folder)) }
+    for file in group.stale { batch.remove(Paths.join(catalog, file)) }
+    for folder in group.staleFolders { batch.removeFolder(Paths.join(catalog, folder)) }
   }
 
   /// A layer or top shelf image drawn at `width` × `height` pixels.

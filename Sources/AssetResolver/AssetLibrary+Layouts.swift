@@ -47,7 +47,7 @@ extension AssetLibrary {
   /// - Returns: the asset, the choice and the chosen file's size.
   /// - Throws: ``ResolveError``: not found (with suggestions), ambiguous (several regions
   ///   have the name), no file for the request, or the chosen PNG's header is unreadable.
-  public func resolve(named name: String, for request: SelectionRequest, layout: Layout? = nil)
+  public func resolve(named name: String, for request: TraitRequest, layout: Layout? = nil)
     throws(ResolveError)
     -> LayoutResolution
   {
@@ -72,9 +72,9 @@ extension AssetLibrary {
       throw ResolveError(
         name: name, root: root,
         reason: .noMatchingVariant(
-          request: TraitRequest(scale: max(1, Int(request.scale.rounded(.up)))), devices: []))
+          request: TraitRequest(scale: Double(request.wholeScale)), devices: []))
     }
-    let fullPath = CatalogScanner.join(canonicalRoot, winner.path)
+    let fullPath = Paths.join(canonicalRoot, winner.path)
     var size: (Int, Int)?
     if LayoutCatalog.imageExtensions.contains(LayoutCatalog.fileExtension(winner.path)) {
       do {
@@ -99,11 +99,12 @@ extension AssetLibrary {
   /// - Parameters:
   ///   - name: the asset's name.
   ///   - request: the screen.
-  ///   - layout: read the root in this layout; `nil` to detect.
+  ///   - layout: read the root in this layout; `nil` to detect (always given: without it
+  ///     the call is the Apple lookup, ``image(named:for:)``).
   /// - Returns: the pixels and the resolution.
   /// - Throws: ``ResolveError`` as ``resolve(named:for:layout:)``, or unreadable when the
   ///   file does not decode (an XML drawable never does).
-  public func image(named name: String, for request: SelectionRequest, layout: Layout? = nil)
+  public func image(named name: String, for request: TraitRequest, layout: Layout?)
     throws(ResolveError)
     -> (bitmap: Bitmap, resolution: LayoutResolution)
   {
@@ -125,8 +126,52 @@ extension AssetLibrary {
   private func closestNames(to name: String, in names: [String]) -> [String] {
     let lowered = name.lowercased()
     let hits = names.filter {
-      $0.lowercased().contains(lowered) || lowered.contains(Index.lastComponent(of: $0).lowercased())
+      $0.lowercased().contains(lowered) || lowered.contains(Paths.lastComponent(of: $0).lowercased())
     }
     return Array(Set(hits)).sorted().prefix(3).map { $0 }
+  }
+}
+
+extension AssetLibrary {
+  /// UIKit's choice for an asset this library resolved, as a ``Selection``: the asset's
+  /// files in the scale order, and why the chosen file won (what `--explain` prints).
+  ///
+  /// The scale order alone decides the explanation's first reason; when the device, the
+  /// appearance or the slot's other traits made the full rule choose another file of the
+  /// asset, a last reason says so and that file is the one chosen. A request whose scale
+  /// is not whole says first that UIKit asks for ``TraitRequest/wholeScale``.
+  ///
+  /// ```swift
+  /// let request = TraitRequest(scale: 2)
+  /// let (asset, selection) = library.explanation(of: try library.variant(named: "mail", for: request), for: request)
+  /// print(asset.candidates.count, selection.explanation)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - resolved: what ``variant(named:for:)`` answered for `request`.
+  ///   - request: the request it answered.
+  /// - Returns: the asset's files as candidates, and the choice with its reasons.
+  public func explanation(of resolved: ResolvedVariant, for request: TraitRequest) -> (
+    asset: LayoutAsset, selection: Selection
+  ) {
+    let asset = catalog.assets.first { asset in
+      asset.name == resolved.name && asset.variants.contains { $0.path == resolved.variant.path }
+    }
+    let variants = asset?.variants ?? [resolved.variant]
+    let candidates = variants.map { LayoutCandidate(path: $0.path, scale: Double($0.scale)) }
+    var selection = Layout.apple.rule.choose(among: candidates, for: request)
+    let actual = variants.firstIndex { $0.path == resolved.variant.path }
+    if let actual, actual != selection.chosen {
+      selection.explanation.append(
+        "the idiom, appearance and slot traits decide among these too (UIKit's full rule): \(resolved.variant.path) is the file"
+      )
+      selection.chosen = actual
+    }
+    if request.scale != request.scale.rounded() || request.scale < 1 {
+      selection.explanation.insert(
+        "UIKit screens have whole scales: \(ScaleText.format(request.scale))x is asked as @\(request.wholeScale)x",
+        at: 0)
+    }
+    return (LayoutAsset(name: resolved.name, layout: .apple, region: "", candidates: candidates), selection)
   }
 }

@@ -101,10 +101,7 @@ public final class AssetLibrary: Sendable {
     root: String, canonicalRoot: String, cache: ImageCache, loader: any ImageLoading, catalog: AssetCatalog,
     namespace: String?, laneCount: Int
   ) throws(ResolveError) {
-    if let namespace, catalog.namespace(namespace) == nil {
-      throw ResolveError(
-        name: namespace, root: root, reason: .unknownNamespace(available: catalog.namespaces.map(\.id)))
-    }
+    if let namespace { try ResolveError.requireNamespace(namespace, in: [catalog], roots: [root]) }
     self.root = root
     self.cache = cache
     self.canonicalRoot = canonicalRoot
@@ -153,7 +150,7 @@ public final class AssetLibrary: Sendable {
   /// - Throws: ``ResolveError``: not found (with suggestions), ambiguous, no variant for the
   ///   scale and idiom, or the header is unreadable.
   public func variant(named name: String, scale: Int = 1, idiom: Idiom? = nil) throws -> ResolvedVariant {
-    try variant(named: name, for: TraitRequest(scale: scale, idiom: idiom))
+    try variant(named: name, for: TraitRequest(scale: Double(scale), idiom: idiom))
   }
 
   /// The file a screen with `request`'s scale, device and traits gets for `name`, with its
@@ -212,7 +209,7 @@ public final class AssetLibrary: Sendable {
   ///   scale and idiom, or the file does not decode.
   /// - Complexity: a cached image costs two hash lookups and no system call.
   public func image(named name: String, scale: Int = 1, idiom: Idiom? = nil) throws -> ResolvedImage {
-    try image(named: name, for: TraitRequest(scale: scale, idiom: idiom))
+    try image(named: name, for: TraitRequest(scale: Double(scale), idiom: idiom))
   }
 
   /// The decoded image a screen with `request`'s scale, device and traits gets for
@@ -462,7 +459,7 @@ private final class Snapshot: @unchecked Sendable {
   }
 
   func lookup(_ name: String, request: TraitRequest) -> Answer {
-    let scale = request.scale
+    let scale = request.wholeScale
     let fileIdiom = request.idiom?.fileIdiom
     if scale <= 3, request.hasDefaultTraits, request.idiom == nil || fileIdiom != nil, Snapshot.isPlain(name)
     {
@@ -476,6 +473,7 @@ private final class Snapshot: @unchecked Sendable {
       case nil: column = 0
       case .iphone: column = 1
       case .ipad: column = 2
+      default: column = 0
       }
       let choice = Int(choices[index * 9 + (scale - 1) * 3 + column])
       guard choice >= 0 else { return .noVariant(request: request, asset: scope[index]) }
@@ -488,14 +486,14 @@ private final class Snapshot: @unchecked Sendable {
     guard index >= 0 else { return .ambiguous(ambiguities[-index - 1].map { scope[$0] }) }
     let asset = scope[index]
     var asked = request
-    if let pinned = parsed.scale { asked.scale = pinned }
-    if let pinned = parsed.idiom { asked.idiom = DeviceIdiom(pinned) }
+    if let pinned = parsed.scale { asked.scale = Double(pinned) }
+    if let pinned = parsed.idiom { asked.idiom = pinned }
     guard
       let choice = ScaleRule.choose(
         in: asset.variants, request: asked, pinnedScale: parsed.scale != nil, pinnedIdiom: parsed.idiom != nil
       )
     else { return .noVariant(request: asked, asset: asset) }
-    return .found(name: asset.name, variant: asset.variants[choice], requestedScale: asked.scale)
+    return .found(name: asset.name, variant: asset.variants[choice], requestedScale: asked.wholeScale)
   }
 
   /// Names close to `name` among the keys lookups see.

@@ -1,4 +1,5 @@
 import AssetIndex
+import IconGridSupport
 import ImageCore
 
 /// Why a name could not be resolved or its image not loaded.
@@ -14,7 +15,7 @@ public struct ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
     case notFound(suggestions: [String])
     /// The asset exists but has no variant for the request; the devices it does have
     /// variants for (empty when none at all: an empty set, or only unassigned slots).
-    case noMatchingVariant(request: TraitRequest, devices: [DeviceIdiom])
+    case noMatchingVariant(request: TraitRequest, devices: [Idiom])
     /// The chosen file could not be read or decoded.
     case unreadable(ImageError)
     /// The root is not a folder that can be listed.
@@ -100,7 +101,7 @@ public struct ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
       return text
     case .noMatchingVariant(let request, let devices):
       let device = request.idiom.map { " on \($0)" } ?? ""
-      var text = "asset \"\(name)\" in \(root) has no variant usable at scale \(request.scale)\(device)"
+      var text = "asset \"\(name)\" in \(root) has no variant usable at scale \(request.wholeScale)\(device)"
       if devices.isEmpty {
         text += "; it has no file any device can use"
       } else if request.idiom.map({ !devices.contains($0) }) ?? true {
@@ -120,10 +121,31 @@ public struct ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
       return "asset \"\(name)\" in \(root) is ambiguous: \(why): "
         + candidates.map(\.description).joined(separator: ", ")
     case .unknownNamespace(let available):
-      let list =
-        available.isEmpty
-        ? "there are none" : "there are " + available.map { "\"\($0)\"" }.joined(separator: ", ")
-      return "no name space \"\(name)\" in \(root); \(list)"
+      let known = Array(Set(available)).sorted()
+      var text = "no target or catalog named '\(name)' in \(root)"
+      if let near = Suggestions.closest(to: name, in: known) { text += "; did you mean '\(near)'?" }
+      return text + (known.isEmpty ? "" : " (there are: \(known.prefix(8).joined(separator: ", ")))")
     }
+  }
+
+  /// Checks a `--target` once, before any work: throws unless one of `catalogs` has the
+  /// name space `namespace` (a target's name, a catalog's path).
+  ///
+  /// Every command that takes a name space (check, derive, resolve, sheet) and
+  /// ``AssetLibrary`` ask this, so a missing one is reported in one sentence, with the
+  /// nearest name and the first of those there are.
+  ///
+  /// - Parameters:
+  ///   - namespace: the name space asked for.
+  ///   - catalogs: the roots' indexes, built once for the run.
+  ///   - roots: the roots as the user gave them, for the message.
+  /// - Throws: ``ResolveError`` with ``Reason/unknownNamespace(available:)``.
+  public static func requireNamespace(_ namespace: String, in catalogs: [AssetCatalog], roots: [String])
+    throws(ResolveError)
+  {
+    guard !catalogs.contains(where: { $0.namespace(namespace) != nil }) else { return }
+    throw ResolveError(
+      name: namespace, root: roots.joined(separator: ", "),
+      reason: .unknownNamespace(available: catalogs.flatMap { $0.namespaces.map(\.id) }))
   }
 }

@@ -30,7 +30,7 @@ enum ScaleRule {
     pinnedIdiom: Bool = false
   ) -> Int? {
     choose(
-      in: variants, request: TraitRequest(scale: scale, idiom: idiom), pinnedScale: pinnedScale,
+      in: variants, request: TraitRequest(scale: Double(scale), idiom: idiom), pinnedScale: pinnedScale,
       pinnedIdiom: pinnedIdiom)
   }
 
@@ -45,6 +45,7 @@ enum ScaleRule {
   static func choose(
     in variants: [Variant], request: TraitRequest, pinnedScale: Bool = false, pinnedIdiom: Bool = false
   ) -> Int? {
+    let scale = request.wholeScale
     var hasSizedSlots = false
     for variant in variants {
       let match = variant.match
@@ -62,13 +63,13 @@ enum ScaleRule {
       let match = variant.match
       guard !match.unassigned, let rank = match.family.rank(for: request.idiom) else { continue }
       if pinnedIdiom, variant.idiom == nil || variant.idiom != request.idiom?.fileIdiom { continue }
-      if pinnedScale, !variant.isScaleIndependent, variant.scale != request.scale { continue }
+      if pinnedScale, !variant.isScaleIndependent, variant.scale != scale { continue }
       var key = Key()
       key.mismatches = mismatches(match, request)
       key.marketing =
         match.family.isMarketing || (hasSizedSlots && variant.isScaleIndependent && variant.size != nil)
       key.tier = rank / 10
-      key.scale = scaleRank(variant, request.scale)
+      key.scale = scaleRank(variant, scale)
       key.exactness = rank % 10
       key.artwork = artwork(match, request)
       key.preference = preference(match, request)
@@ -116,9 +117,18 @@ enum ScaleRule {
   /// 0 for the exact scale (or a scale-independent file), then the higher scales nearest
   /// first, then the lower ones nearest first.
   private static func scaleRank(_ variant: Variant, _ requested: Int) -> Int {
-    if variant.isScaleIndependent || variant.scale == requested { return 0 }
-    if variant.scale > requested { return variant.scale - requested }
-    return 1 << 20 + (requested - variant.scale)
+    if variant.isScaleIndependent { return 0 }
+    let order = scaleOrder(Double(variant.scale), for: Double(requested))
+    return order.tier << 20 + Int(order.distance)
+  }
+
+  /// Where a file of `scale` stands for a screen of `requested` in UIKit's scale order: the
+  /// exact scale (tier 0), then the higher scales (tier 1), then the lower ones (tier 2),
+  /// nearest first within a tier. The one statement of the order: the full rule above and
+  /// ``SelectionRule``'s Apple rule over bare scales both read it.
+  static func scaleOrder(_ scale: Double, for requested: Double) -> (tier: Int, distance: Double) {
+    if abs(scale - requested) < 1e-9 { return (0, 0) }
+    return scale > requested ? (1, scale - requested) : (2, requested - scale)
   }
 
   /// How many of the slot's traits are made for settings the request does not have.

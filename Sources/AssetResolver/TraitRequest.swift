@@ -1,7 +1,8 @@
 import AssetIndex
+import IconGridSupport
 
 /// What a screen asks of an asset: its scale, device and the traits that pick among a set's
-/// slots, as a `UITraitCollection` does.
+/// slots, as a `UITraitCollection` does, and the details the other platforms' rules read.
 ///
 /// Every trait defaults to what a plain iOS screen has: any (light) appearance, standard
 /// contrast, sRGB, any size class. A trait the set has no slot for falls back the way UIKit
@@ -9,9 +10,14 @@ import AssetIndex
 /// slot. A slot made for another trait value (dark for a light request, `compact` for any
 /// size class) is used only when nothing else can serve.
 ///
+/// The one request of every lookup: UIKit's rule reads the scale as a whole number
+/// (``wholeScale``), the device and the traits; Flutter's, React Native's and Android's read
+/// the exact scale, the density, the platform, the release bundle and the API level.
+///
 /// ```swift
 /// let request = TraitRequest(scale: 2, idiom: .iphone, appearance: .dark)
 /// let variant = asset.variant(for: request)
+/// let android = TraitRequest(density: .xxhdpi)  // for `library.resolve(named:for:)`
 /// ```
 public struct TraitRequest: Sendable, Hashable, CustomStringConvertible {
   /// The interface style a request is for.
@@ -42,11 +48,11 @@ public struct TraitRequest: Sendable, Hashable, CustomStringConvertible {
     case regular
   }
 
-  /// The screen's scale (1, 2, 3…).
-  public var scale: Int
+  /// Pixels per point (or logical pixel, or dp): 1, 2, 3, or 2.625 for an Android screen.
+  public var scale: Double
   /// The device; `nil` for a generic iOS screen (generic files first, then iPhone ones, iPad
   /// ones last).
-  public var idiom: DeviceIdiom?
+  public var idiom: Idiom?
   /// The interface style.
   public var appearance: Appearance
   /// Whether the screen asks for high contrast (`contrast: high` slots first).
@@ -57,6 +63,14 @@ public struct TraitRequest: Sendable, Hashable, CustomStringConvertible {
   public var widthClass: SizeClass?
   /// The vertical size class; `nil` for any (slots without a `height-class`).
   public var heightClass: SizeClass?
+  /// Android's screen density; `nil` for the scale's (`scale × 160` dpi, see ``screenDensity``).
+  public var density: AndroidDensity?
+  /// React Native: the platform being bundled (`ios` or `android`).
+  public var platform: String
+  /// React Native: whether this is an iOS release bundle, which keeps only some scales.
+  public var releaseBundle: Bool
+  /// Android: the device's API level; `nil` for the newest.
+  public var apiLevel: Int?
 
   /// Creates a request; every trait not given is the default.
   ///
@@ -68,9 +82,15 @@ public struct TraitRequest: Sendable, Hashable, CustomStringConvertible {
   ///   - gamut: the display's gamut.
   ///   - widthClass: the horizontal size class; `nil` for any.
   ///   - heightClass: the vertical size class; `nil` for any.
+  ///   - density: Android's density; `nil` for the scale's.
+  ///   - platform: React Native's platform, `ios` by default.
+  ///   - releaseBundle: whether a React Native iOS release bundle is asked about.
+  ///   - apiLevel: Android's API level; `nil` for the newest.
   public init(
-    scale: Int, idiom: DeviceIdiom? = nil, appearance: Appearance = .any, highContrast: Bool = false,
-    gamut: Gamut = .sRGB, widthClass: SizeClass? = nil, heightClass: SizeClass? = nil
+    scale: Double, idiom: Idiom? = nil, appearance: Appearance = .any, highContrast: Bool = false,
+    gamut: Gamut = .sRGB, widthClass: SizeClass? = nil, heightClass: SizeClass? = nil,
+    density: AndroidDensity? = nil, platform: String = "ios", releaseBundle: Bool = false,
+    apiLevel: Int? = nil
   ) {
     self.scale = scale
     self.idiom = idiom
@@ -79,16 +99,28 @@ public struct TraitRequest: Sendable, Hashable, CustomStringConvertible {
     self.gamut = gamut
     self.widthClass = widthClass
     self.heightClass = heightClass
+    self.density = density
+    self.platform = platform
+    self.releaseBundle = releaseBundle
+    self.apiLevel = apiLevel
   }
 
-  /// The default-trait request of a file-name idiom: what `variant(scale:idiom:)` answers.
+  /// A request for an Android density, at its scale.
   ///
-  /// - Parameters:
-  ///   - scale: the screen's scale.
-  ///   - idiom: `iphone`, `ipad`, or `nil` for a generic screen.
-  public init(scale: Int, idiom: Idiom?) {
-    self.init(scale: scale, idiom: idiom.map(DeviceIdiom.init))
+  /// - Parameter density: the screen's density.
+  public init(density: AndroidDensity) {
+    self.init(scale: density.scale, density: density)
   }
+
+  /// The scale UIKit's rule reads: ``scale`` rounded up (UIKit screens have whole scales,
+  /// and its rule takes the nearest higher), at least 1.
+  public var wholeScale: Int {
+    guard scale > 1 else { return 1 }
+    return Int(min(scale, 1_048_576).rounded(.up))
+  }
+
+  /// The density Android's rule reads: ``density``, else the scale's.
+  public var screenDensity: AndroidDensity { density ?? AndroidDensity.forScale(scale) }
 
   /// Whether every trait but scale and idiom is the default (such requests are precomputed).
   public var hasDefaultTraits: Bool {
@@ -96,9 +128,9 @@ public struct TraitRequest: Sendable, Hashable, CustomStringConvertible {
       && heightClass == nil
   }
 
-  /// `@2x iphone dark P3`: the scale and each trait that is not the default.
+  /// `@2x iphone dark P3`: the whole scale and each trait that is not the default.
   public var description: String {
-    var parts = ["@\(scale)x"]
+    var parts = ["@\(wholeScale)x"]
     if let idiom { parts.append(idiom.rawValue) }
     if appearance != .any { parts.append(appearance.rawValue) }
     if highContrast { parts.append("high-contrast") }

@@ -1,6 +1,7 @@
 import AssetIndex
 import AssetMaking
 import AssetResolver
+import IconGridSupport
 
 /// Options of `icongrid appicon`.
 package struct AppIconCommandOptions: Sendable, Equatable {
@@ -207,7 +208,7 @@ enum AppIconCommand {
           let replaced = result.replaced.contains(file.path) ? " (replaced)" : ""
           let verb = result.unchanged.contains(file.path) ? "unchanged" : "wrote"
           console.out(
-            "\(verb) \(joinPath(output, file.path))  \(file.pixels)×\(file.pixels) px, \(file.usage)\(replaced)\n"
+            "\(verb) \(Paths.join(output, file.path))  \(file.pixels)×\(file.pixels) px, \(file.usage)\(replaced)\n"
           )
         }
         for note in result.notes { console.out("note: \(note)\n") }
@@ -227,7 +228,7 @@ enum AppIconCommand {
       for warning in result.warnings { console.warning(warning) }
       for file in result.files {
         var line =
-          "wrote \(joinPath(output, file.fileName))  \(file.slot.pixelWidth)×\(file.slot.pixelHeight) px, "
+          "wrote \(Paths.join(output, file.fileName))  \(file.slot.pixelWidth)×\(file.slot.pixelHeight) px, "
         line += "\(file.slot.platform) \(file.slot.usage)"
         if file.isFlattened {
           line +=
@@ -237,13 +238,14 @@ enum AppIconCommand {
         console.out(line + "\n")
       }
       if !result.files.isEmpty {
-        console.out("wrote \(joinPath(output, "Contents.json"))  \(result.files.count) images\n")
+        console.out("wrote \(Paths.join(output, "Contents.json"))  \(result.files.count) images\n")
       }
       for name in result.removed {
-        console.out("removed \(joinPath(output, name))  (an earlier run's, no longer in the set)\n")
+        console.out("removed \(Paths.join(output, name))  (an earlier run's, no longer in the set)\n")
       }
       for file in result.layered {
-        var line = "wrote \(joinPath(result.catalog, file.path))  \(file.pixelWidth)×\(file.pixelHeight) px, "
+        var line =
+          "wrote \(Paths.join(result.catalog, file.path))  \(file.pixelWidth)×\(file.pixelHeight) px, "
         line += "\(file.platform) \(file.usage)"
         if let scale = file.scale { line += " @\(scale)x" }
         if let layer = file.layer { line += ", \(layer) layer" }
@@ -254,10 +256,11 @@ enum AppIconCommand {
         console.out("wrote \(result.layeredContents.count) Contents.json files of the layered groups\n")
       }
       for path in result.layeredRemoved {
-        console.out("removed \(joinPath(result.catalog, path))  (an earlier run's, no longer in the group)\n")
+        console.out(
+          "removed \(Paths.join(result.catalog, path))  (an earlier run's, no longer in the group)\n")
       }
       for path in result.layeredKept {
-        console.out("kept \(joinPath(result.catalog, path))  (not written by appicon)\n")
+        console.out("kept \(Paths.join(result.catalog, path))  (not written by appicon)\n")
       }
       let catalog = output.split(separator: "/").dropLast().last
       if catalog?.hasSuffix(".xcassets") != true {
@@ -265,7 +268,7 @@ enum AppIconCommand {
           "note: \(output) is not inside an .xcassets catalog; Xcode reads an app icon set only inside one\n")
       }
       for name in result.kept {
-        console.out("kept \(joinPath(output, name))  (not written by appicon; no slot names it)\n")
+        console.out("kept \(Paths.join(output, name))  (not written by appicon; no slot names it)\n")
       }
       return ExitStatus.success
     } catch {

@@ -91,15 +91,7 @@ struct ParsedArguments {
 
 /// The candidate nearest to `word` by edit distance, when near enough to be a typo.
 func closest(to word: String, in candidates: [String]) -> String? {
-  var best: (String, Int)?
-  for candidate in candidates {
-    let distance = Suggestions.editDistance(
-      Array(word.unicodeScalars), Array(candidate.unicodeScalars), caseInsensitive: false)
-    if distance <= max(2, candidate.count / 3), distance < (best?.1 ?? Int.max) {
-      best = (candidate, distance)
-    }
-  }
-  return best?.0
+  Suggestions.closest(to: word, in: candidates)
 }
 
 /// How `info`, `resolve` and `sheet` write their results: for people, or as JSON for scripts.

@@ -190,6 +190,23 @@ enum CheckCommand {
     return scales.sorted()
   }
 
+  /// Indexes each root once for the run and checks `--target` against the indexes before
+  /// any work (check and derive share this).
+  ///
+  /// - Returns: the indexes; `nil` when no root has the target, its message printed.
+  static func indexRoots(_ roots: [String], target: String?, console: Console) -> [AssetCatalog]? {
+    let catalogs = roots.map { AssetCatalog(root: $0) }
+    if let target {
+      do {
+        try ResolveError.requireNamespace(target, in: catalogs, roots: roots)
+      } catch {
+        console.error(error.description)
+        return nil
+      }
+    }
+    return catalogs
+  }
+
   static func run(_ options: CheckOptions, console: Console) -> Int32 {
     for root in options.roots {
       var info = stat()
@@ -215,15 +232,10 @@ enum CheckCommand {
       requiredScales: options.requiredScales, deep: options.deep, ignoredRules: Set(options.ignoredRules),
       includePreviews: options.includePreviews, target: options.target)
     configuration.layout = options.layout
-    var report = AssetChecker.check(roots: options.roots, configuration: configuration)
-    if let target = options.target, !report.roots.contains(where: { $0.namespaces.contains(target) }) {
-      let known = Array(Set(report.roots.flatMap { $0.namespaces })).sorted()
-      var message = "no target or catalog named '\(target)' in \(options.roots.joined(separator: ", "))"
-      if let near = closest(to: target, in: known) { message += "; did you mean '\(near)'?" }
-      console.error(
-        message + (known.isEmpty ? "" : " (there are: \(known.prefix(8).joined(separator: ", ")))"))
+    guard let catalogs = indexRoots(options.roots, target: options.target, console: console) else {
       return ExitStatus.usage
     }
+    var report = AssetChecker.check(catalogs, configuration: configuration)
     if let path = options.writeBaseline {
       let recorded = Baseline(report.findings)
       do {

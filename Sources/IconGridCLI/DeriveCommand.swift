@@ -133,26 +133,15 @@ enum DeriveCommand {
       console.error("\(root): no such folder (give the folder that holds the icons or the .xcassets)")
       return ExitStatus.noInput
     }
-    if let target = options.target {
-      let known = Array(Set(options.roots.flatMap { AssetCatalog(root: $0).namespaces.map(\.id) })).sorted()
-      guard known.contains(target) else {
-        var message = "no target or catalog named '\(target)' in \(options.roots.joined(separator: ", "))"
-        if let near = closest(to: target, in: known) { message += "; did you mean '\(near)'?" }
-        console.error(
-          message + (known.isEmpty ? "" : " (there are: \(known.prefix(8).joined(separator: ", ")))"))
-        return ExitStatus.usage
-      }
+    guard let catalogs = CheckCommand.indexRoots(options.roots, target: options.target, console: console)
+    else {
+      return ExitStatus.usage
     }
     let deriveOptions = DeriveOptions(
       source: options.source, scales: options.scales,
       check: CheckConfiguration(requiredScales: options.requiredScales, target: options.target),
       linear: options.linear, force: options.force)
-    let plan: DerivePlan
-    do {
-      plan = try DerivePlan.plan(roots: options.roots, options: deriveOptions)
-    } catch {
-      return fail(error, console: console)
-    }
+    let plan = DerivePlan.plan(catalogs, options: deriveOptions)
     var result: DeriveResult?
     if options.write, !plan.makeable.isEmpty {
       do {
@@ -224,7 +213,7 @@ enum DeriveCommand {
   static func text(_ plan: DerivePlan, options: DeriveCommandOptions, result: DeriveResult?) -> String {
     var out = ""
     for step in plan.steps {
-      let target = joinPath(step.root, step.target)
+      let target = Paths.join(step.root, step.target)
       let traits = [step.idiom, step.conditions.isEmpty ? nil : step.conditions].compactMap { $0 }
       let shown = traits.isEmpty ? "" : " (\(traits.joined(separator: ", ")))"
       switch step.status {
@@ -302,11 +291,4 @@ enum DeriveCommand {
       ("contentsFiles", .array((result?.contentsFiles ?? []).map { .string($0) })),
     ])
   }
-}
-
-/// `base/name`.
-func joinPath(_ base: String, _ name: String) -> String {
-  if name.isEmpty { return base }
-  if base.isEmpty { return name }
-  return base.hasSuffix("/") ? base + name : base + "/" + name
 }

@@ -13,7 +13,7 @@ package struct ResolveOptions: Sendable, Equatable {
   /// The screen's scale.
   package var scale: Int
   /// The device, `nil` for a generic iOS screen.
-  package var idiom: DeviceIdiom?
+  package var idiom: Idiom?
   /// The appearance asked for (default: any).
   package var appearance: TraitRequest.Appearance
   /// Whether high contrast is asked for.
@@ -31,7 +31,7 @@ package struct ResolveOptions: Sendable, Equatable {
 
   /// Creates options.
   package init(
-    name: String?, root: String, scale: Int = 1, idiom: DeviceIdiom? = nil, format: OutputFormat = .text,
+    name: String?, root: String, scale: Int = 1, idiom: Idiom? = nil, format: OutputFormat = .text,
     list: Bool = false, target: String? = nil, appearance: TraitRequest.Appearance = .any,
     highContrast: Bool = false, gamut: TraitRequest.Gamut = .sRGB
   ) {
@@ -47,15 +47,20 @@ package struct ResolveOptions: Sendable, Equatable {
     self.gamut = gamut
   }
 
-  /// The request these options make.
+  /// The request these options make: the scale as given (UIKit's rule reads it rounded
+  /// up), the device, the traits and the other platforms' details.
   package var request: TraitRequest {
-    TraitRequest(scale: scale, idiom: idiom, appearance: appearance, highContrast: highContrast, gamut: gamut)
+    TraitRequest(
+      scale: layoutOptions.decimalScale ?? Double(scale), idiom: idiom, appearance: appearance,
+      highContrast: highContrast, gamut: gamut, density: layoutOptions.density,
+      platform: layoutOptions.platform,
+      releaseBundle: layoutOptions.releaseBundle)
   }
 }
 
 /// The device and traits options `resolve` and `sheet` share.
 struct TraitOptions: Equatable {
-  var idiom: DeviceIdiom?
+  var idiom: Idiom?
   var appearance: TraitRequest.Appearance = .any
   var highContrast = false
   var gamut: TraitRequest.Gamut = .sRGB
@@ -87,7 +92,7 @@ struct TraitOptions: Equatable {
     }
     var options = TraitOptions()
     if let text = parsed.value("--idiom") {
-      options.idiom = try pick("--idiom", text, DeviceIdiom.allCases.map { ($0.rawValue, $0) })
+      options.idiom = try pick("--idiom", text, Idiom.allCases.map { ($0.rawValue, $0) })
     }
     if let text = parsed.value("--appearance") {
       let values: [(String, (TraitRequest.Appearance, Bool))] = [
@@ -371,9 +376,7 @@ enum ResolveCommand {
     variant.catalogIdiom == nil ? nil : variant.traits.description
   }
 
-  private static func number(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
-  }
+  private static func number(_ value: Double) -> String { ScaleText.format(value) }
 
   private static func join(_ root: String, _ path: String) -> String {
     root.hasSuffix("/") ? root + path : root + "/" + path

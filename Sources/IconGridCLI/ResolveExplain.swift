@@ -95,13 +95,6 @@ package struct LayoutOptions: Sendable, Equatable {
     return (options, scale)
   }
 
-  /// The request these options make at `scale` (the whole scale when no decimal was given).
-  func request(scale: Int) -> SelectionRequest {
-    SelectionRequest(
-      scale: decimalScale ?? Double(scale), density: density, platform: platform, releaseBundle: releaseBundle
-    )
-  }
-
   /// Whether only the Apple path's options were given (its behaviour stays as it was).
   var isAppleOnly: Bool { layout == nil && decimalScale == nil && density == nil && !explain }
 }
@@ -116,7 +109,7 @@ enum ResolveExplain {
     appleError: ResolveError?
   ) -> Int32 {
     let layout = options.layoutOptions
-    let request = layout.request(scale: options.scale)
+    let request = options.request
     let resolution: LayoutResolution
     do {
       resolution = try library.resolve(named: name, for: request, layout: layout.layout)
@@ -142,37 +135,18 @@ enum ResolveExplain {
   static func explainApple(
     _ resolved: ResolvedVariant, options: ResolveOptions, library: AssetLibrary, console: Console
   ) {
-    let catalog = library.catalog
-    let asset = catalog.assets.first { asset in
-      asset.name == resolved.name && asset.variants.contains { $0.path == resolved.variant.path }
-    }
-    let variants = asset?.variants ?? [resolved.variant]
-    let candidates = variants.map { LayoutCandidate(path: $0.path, scale: Double($0.scale)) }
-    var selection = Layout.apple.rule.choose(
-      among: candidates, for: options.layoutOptions.request(scale: options.scale))
-    let actual = variants.firstIndex { $0.path == resolved.variant.path }
-    if let actual, actual != selection.chosen {
-      selection.explanation.append(
-        "the idiom, appearance and slot traits decide among these too (UIKit's full rule): \(resolved.variant.path) is the file"
-      )
-      selection.chosen = actual
-    }
-    if let decimal = options.layoutOptions.decimalScale {
-      selection.explanation.insert(
-        "UIKit screens have whole scales: \(ScaleText.format(decimal))x is asked as @\(options.scale)x", at: 0
-      )
-    }
+    let (named, selection) = library.explanation(of: resolved, for: options.request)
     let detected = library.layoutCatalog(nil).region(of: resolved.variant.path)
     let region =
       detected.layout == .apple
       ? detected : LayoutRegion(folder: "", layout: .apple, reason: "asset catalogs and @Nx files")
     var sizes: [String: (Int, Int)] = [:]
-    for variant in variants {
-      if let header = try? PNGProbe.size(of: join(catalog.root, variant.path)) {
-        sizes[variant.path] = header
+    let catalogRoot = library.catalog.root
+    for candidate in named.candidates {
+      if let header = try? PNGProbe.size(of: join(catalogRoot, candidate.path)) {
+        sizes[candidate.path] = header
       }
     }
-    let named = LayoutAsset(name: resolved.name, layout: .apple, region: "", candidates: candidates)
     print(
       explanation: selection, asset: named, region: region, root: options.root, sizes: sizes,
       format: options.format, console: console)
@@ -255,7 +229,8 @@ enum ResolveExplain {
           ", \(width)×\(height) px = \(ScaleText.format(Double(width) / points))×\(ScaleText.format(Double(height) / points)) \(resolution.asset.layout == .android ? "dp" : "pt")"
       }
       if let factor = selection.enlargement {
-        line += " (enlarged \(ScaleText.format((factor * 100).rounded() / 100))× at \(selection.request))"
+        line +=
+          " (enlarged \(ScaleText.format((factor * 100).rounded() / 100))× at \(ScaleText.format(selection.request.scale))x)"
       }
       console.out(line + "\n")
     }
@@ -277,7 +252,7 @@ enum ResolveExplain {
   ) {
     let request =
       selection.layout == .android
-      ? "\(Selection.densityText(selection.request.density)), \(ScaleText.format(selection.request.scale))x"
+      ? "\(Selection.densityText(selection.request.screenDensity)), \(ScaleText.format(selection.request.scale))x"
       : "\(ScaleText.format(selection.request.scale))x"
         + (selection.layout == .reactNative
           ? " on \(selection.request.platform)\(selection.request.releaseBundle ? ", release bundle" : "")"

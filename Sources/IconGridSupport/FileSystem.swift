@@ -130,15 +130,28 @@ package enum FileSystem {
     guard let directory = opendir(path) else { return [] }
     defer { closedir(directory) }
     var names: [String] = []
+    forEachEntry(of: directory) { name, _ in names.append(String(cString: name)) }
+    return names
+  }
+
+  /// The directory walker: calls `body` with each entry of an open directory stream other
+  /// than `.` and `..`, in the order `readdir` gives them.
+  ///
+  /// - Parameters:
+  ///   - directory: a stream from `opendir` or `fdopendir`; the caller closes it.
+  ///   - body: takes the entry's name, valid only during the call, and its `d_type`
+  ///     (`DT_UNKNOWN` on file systems that do not say).
+  package static func forEachEntry(of directory: OpaquePointer, _ body: (UnsafePointer<CChar>, UInt8) -> Void)
+  {
     while let entry = readdir(directory) {
       // The name is read in place: copying `d_name` (a 256-byte tuple) would read past the
       // end of a short record, which glibc allocates only as long as the name needs
       // (AddressSanitizer reports it).
-      let field = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \.d_name)!
-      let name = String(cString: field.assumingMemoryBound(to: CChar.self))
-      if name != "." && name != ".." { names.append(name) }
+      let field = (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \.d_name)!)
+        .assumingMemoryBound(to: CChar.self)
+      if field[0] == 0x2E, field[1] == 0 || (field[1] == 0x2E && field[2] == 0) { continue }
+      body(field, entry.pointee.d_type)
     }
-    return names
   }
 
   /// Whether `path` is a folder (following links).

@@ -15,6 +15,20 @@ package enum Suggestions {
     return scored.prefix(limit).map(\.0)
   }
 
+  /// The candidate nearest to `word` by edit distance (letter case counts), when near
+  /// enough to be a typo: the "did you mean" of a misspelt option value or target.
+  package static func closest(to word: String, in candidates: [String]) -> String? {
+    var best: (String, Int)?
+    for candidate in candidates {
+      let distance = editDistance(
+        Array(word.unicodeScalars), Array(candidate.unicodeScalars), caseInsensitive: false)
+      if distance <= max(2, candidate.count / 3), distance < (best?.1 ?? Int.max) {
+        best = (candidate, distance)
+      }
+    }
+    return best?.0
+  }
+
   /// Levenshtein distance where letter case is ignored, except that two different names
   /// are always at least 1 apart.
   package static func editDistance(

@@ -1,3 +1,4 @@
+import IconGridSupport
 import ImageCore
 
 /// Writes the SVG an Android drawable is drawn as, collecting what it could not draw as
@@ -203,10 +204,7 @@ struct AndroidSVGTranslator {
   }
 
   /// `24`, `1.5`: a number as SVG reads it.
-  static func number(_ value: Double) -> String {
-    if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
-    return String(value)
-  }
+  static func number(_ value: Double) -> String { ScaleText.format(value) }
 
   /// `text` safe inside a double-quoted attribute.
   static func escaped(_ text: String) -> String {

@@ -1,3 +1,4 @@
+import IconGridSupport
 import ImageCore
 
 /// An SVG or PDF file, rendered rather than decoded: drawn at whatever size is asked, so a
@@ -60,9 +61,7 @@ public struct VectorImage: Sendable {
     /// `24x24`, `83.5x83.5`.
     public var description: String { "\(Self.format(width))x\(Self.format(height))" }
 
-    private static func format(_ value: Double) -> String {
-      value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
+    private static func format(_ value: Double) -> String { ScaleText.format(value) }
   }
 
   enum Content: Sendable {

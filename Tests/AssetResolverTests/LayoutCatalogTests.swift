@@ -41,7 +41,7 @@ import Testing
     #expect(close.layout == .flutter)
     #expect(close.isDeclared == true)
     #expect(close.candidates.map(\.scale) == [1, 2, 3])
-    #expect(close.choose(for: SelectionRequest(scale: 2.4)).winner?.path == "assets/images/2.0x/close.png")
+    #expect(close.choose(for: TraitRequest(scale: 2.4)).winner?.path == "assets/images/2.0x/close.png")
     #expect(catalog.assets(named: "assets/other/undeclared.png").first?.isDeclared == false)
     #expect(catalog.assets(named: "assets/success.png").first?.region == "example")
     let launcher = try #require(catalog.assets(named: "mipmap/ic_launcher").first)
@@ -105,7 +105,7 @@ import Testing
     let b = try #require(catalog.assets(named: "assets/b.png").first)
     #expect(b.candidates.map(\.platform) == ["android", "ios"])
     #expect(
-      b.choose(for: SelectionRequest(scale: 2, platform: "android")).winner?.path
+      b.choose(for: TraitRequest(scale: 2, platform: "android")).winner?.path
         == "other/assets/b.android.png")
   }
 
@@ -128,9 +128,9 @@ import Testing
       ])
     #expect(catalog.assets(named: "mipmap/ic_launcher").count == 2)
     let main = try #require(catalog.assets(named: "omniNotes/src/main/res:mipmap/ic_launcher").first)
-    #expect(main.choose(for: SelectionRequest(density: .xxhdpi)).winner?.label == "anydpi-v26")
+    #expect(main.choose(for: TraitRequest(density: .xxhdpi)).winner?.label == "anydpi-v26")
     let stat = try #require(catalog.assets(named: "drawable/ic_stat").first)
-    #expect(stat.choose(for: SelectionRequest(density: .hdpi)).winner?.label == "hdpi-v11")
+    #expect(stat.choose(for: TraitRequest(density: .hdpi)).winner?.label == "hdpi-v11")
     #expect(catalog.problems.map(\.path) == ["omniNotes/src/main/res/drawable-v11-hdpi/bad.png"])
     let inside = LayoutCatalog(root: tree.path("omniNotes/src/main/res/drawable-hdpi"))
     #expect(inside.regions.map(\.layout) == [.android])
@@ -164,14 +164,15 @@ import Testing
   @Test func theLibraryResolvesByTheLayoutsRule() throws {
     let tree = try Self.flutterTree()
     let library = try AssetLibrary(root: tree.root)
-    let resolution = try library.resolve(named: "assets/images/close.png", for: SelectionRequest(scale: 2))
+    let resolution = try library.resolve(named: "assets/images/close.png", for: TraitRequest(scale: 2))
     #expect(resolution.winner.path == "assets/images/2.0x/close.png")
     #expect(resolution.pixelWidth == 30)
-    let image = try library.image(named: "assets/images/close.png", for: SelectionRequest(scale: 3.5))
+    let image = try library.image(
+      named: "assets/images/close.png", for: TraitRequest(scale: 3.5), layout: nil)
     #expect(image.bitmap.width == 45)
     #expect(image.resolution.selection.enlargement.map { abs($0 - 3.5 / 3) < 1e-9 } == true)
     #expect(throws: ResolveError.self) {
-      try library.resolve(named: "nope.png", for: SelectionRequest(scale: 1))
+      try library.resolve(named: "nope.png", for: TraitRequest(scale: 1))
     }
   }
 }

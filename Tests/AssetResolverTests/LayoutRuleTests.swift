@@ -39,7 +39,7 @@ import Testing
     let candidates = [
       LayoutCandidate.flutter(FlutterPath("a/close.png")), .flutter(FlutterPath("a/3.0x/close.png")),
     ]
-    let selection = Layout.flutter.rule.choose(among: candidates, for: SelectionRequest(scale: 2))
+    let selection = Layout.flutter.rule.choose(among: candidates, for: TraitRequest(scale: 2))
     #expect(selection.winner?.path == "a/close.png")
     #expect(selection.enlargement == 2)
     #expect(selection.explanation.first?.contains("midpoint 2") == true)
@@ -51,7 +51,7 @@ import Testing
       LayoutCandidate.flutter(FlutterPath("a/close.png")), .flutter(FlutterPath("a/1.0x/close.png")),
       .flutter(FlutterPath("a/2.0x/close.png")),
     ]
-    let selection = Layout.flutter.rule.choose(among: candidates, for: SelectionRequest(scale: 1))
+    let selection = Layout.flutter.rule.choose(among: candidates, for: TraitRequest(scale: 1))
     #expect(selection.winner?.path == "a/1.0x/close.png")
     #expect(selection.standing[0] == .outranked("an explicit 1.0x/ file is preferred to the main file"))
   }
@@ -59,25 +59,25 @@ import Testing
   @Test func metroPlatformSuffixAndReleaseBundle() {
     let files = ["a.png", "a@2x.png", "a@2x.ios.png", "a@3x.android.png", "a@4x.png"]
     let candidates = files.map { LayoutCandidate.metro(path: $0, name: MetroName($0)) }
-    let ios = Layout.reactNative.rule.choose(among: candidates, for: SelectionRequest(scale: 2))
+    let ios = Layout.reactNative.rule.choose(among: candidates, for: TraitRequest(scale: 2))
     #expect(ios.winner?.path == "a@2x.ios.png")
     #expect(ios.standing[3] == .excluded("for .android, not .ios"))
     // Once a .ios file exists, iOS uses the .ios files only (Metro's asset map keys by
     // platform): the generic 4x file is not a candidate there.
-    let at3 = Layout.reactNative.rule.choose(among: candidates, for: SelectionRequest(scale: 3))
+    let at3 = Layout.reactNative.rule.choose(among: candidates, for: TraitRequest(scale: 3))
     #expect(at3.winner?.path == "a@2x.ios.png")
     #expect(at3.standing[4] == .excluded("a .ios file exists, so Metro uses only the .ios files"))
     let release = Layout.reactNative.rule.choose(
-      among: candidates, for: SelectionRequest(scale: 3, releaseBundle: true))
+      among: candidates, for: TraitRequest(scale: 3, releaseBundle: true))
     // The 4x file is dropped from the bundle, so the largest kept one (2x) is enlarged.
     #expect(release.winner?.path == "a@2x.ios.png")
     #expect(release.enlargement == 1.5)
     let android = Layout.reactNative.rule.choose(
-      among: candidates, for: SelectionRequest(scale: 3, platform: "android"))
+      among: candidates, for: TraitRequest(scale: 3, platform: "android"))
     #expect(android.winner?.path == "a@3x.android.png")
     let only4 = [LayoutCandidate.metro(path: "b@4x.png", name: MetroName("b@4x.png"))]
     #expect(
-      Layout.reactNative.rule.choose(among: only4, for: SelectionRequest(scale: 2, releaseBundle: true))
+      Layout.reactNative.rule.choose(among: only4, for: TraitRequest(scale: 2, releaseBundle: true))
         .winner?
         .path == "b@4x.png")
   }
@@ -88,11 +88,11 @@ import Testing
       "res/drawable-anydpi-v24/a.xml",
     ]
     let candidates = try paths.map { LayoutCandidate.android(try AndroidResourcePath($0)) }
-    let any = Layout.android.rule.choose(among: candidates, for: SelectionRequest(density: .xhdpi))
+    let any = Layout.android.rule.choose(among: candidates, for: TraitRequest(density: .xhdpi))
     #expect(any.winner?.path == "res/drawable-anydpi-v24/a.xml")
     #expect(any.standing[2] == .excluded("for another configuration (night)"))
     let old = Layout.android.rule.choose(
-      among: candidates, for: SelectionRequest(scale: 2, density: .xhdpi, apiLevel: 21))
+      among: candidates, for: TraitRequest(scale: 2, density: .xhdpi, apiLevel: 21))
     #expect(old.winner?.path == "res/drawable-xxhdpi/a.png")
     #expect(old.standing[3] == .excluded("for API 24 and later; the device has API 21"))
 
@@ -101,19 +101,19 @@ import Testing
     let nodpi = try ["res/drawable-nodpi/b.png", "res/drawable-xxhdpi/b.png"].map {
       LayoutCandidate.android(try AndroidResourcePath($0))
     }
-    #expect(Layout.android.rule.choose(among: nodpi, for: SelectionRequest(density: .xhdpi)).chosen == 1)
+    #expect(Layout.android.rule.choose(among: nodpi, for: TraitRequest(density: .xhdpi)).chosen == 1)
     let lowAndNone = try ["res/drawable-nodpi/c.png", "res/drawable/c.png"].map {
       LayoutCandidate.android(try AndroidResourcePath($0))
     }
     #expect(
-      Layout.android.rule.choose(among: lowAndNone, for: SelectionRequest(density: .xxhdpi)).chosen == 0)
+      Layout.android.rule.choose(among: lowAndNone, for: TraitRequest(density: .xxhdpi)).chosen == 0)
   }
 
   @Test func androidVersionBreaksADensityTie() throws {
     let candidates = try ["res/drawable-hdpi/a.png", "res/drawable-hdpi-v21/a.png"].map {
       LayoutCandidate.android(try AndroidResourcePath($0))
     }
-    #expect(Layout.android.rule.choose(among: candidates, for: SelectionRequest(scale: 1.5)).chosen == 1)
+    #expect(Layout.android.rule.choose(among: candidates, for: TraitRequest(scale: 1.5)).chosen == 1)
   }
 
   @Test func androidExplanationShowsTheArithmetic() {
@@ -121,14 +121,14 @@ import Testing
       LayoutCandidate(path: "mdpi/a.png", scale: 1, density: .mdpi),
       LayoutCandidate(path: "xxhdpi/a.png", scale: 3, density: .xxhdpi),
     ]
-    let selection = Layout.android.rule.choose(among: candidates, for: SelectionRequest(scale: 1.25))
+    let selection = Layout.android.rule.choose(among: candidates, for: TraitRequest(scale: 1.25))
     #expect(selection.winner?.path == "mdpi/a.png")
     #expect(selection.explanation.first?.contains("(2·160 − 200)·480 = 57600 is above 200² = 40000") == true)
   }
 
   @Test func noCandidatesChooseNothing() {
     for layout in Layout.allCases {
-      #expect(layout.rule.choose(among: [], for: SelectionRequest(scale: 2)).chosen == nil)
+      #expect(layout.rule.choose(among: [], for: TraitRequest(scale: 2)).chosen == nil)
     }
   }
 }

@@ -83,7 +83,10 @@ import Testing
       try AssetLibrary(root: tree.root, namespace: "Mac/Assets.xcassets")
     }
     #expect(error.reason == .unknownNamespace(available: AssetCatalog(root: tree.root).namespaces.map(\.id)))
-    #expect(error.description.contains("\"App/Assets.xcassets\""))
+    #expect(
+      error.description
+        == "no target or catalog named 'Mac/Assets.xcassets' in \(tree.root); did you mean 'App/Assets.xcassets'?"
+        + " (there are: App/Assets.xcassets, Watch/Assets.xcassets, Widget/Assets.xcassets, files)")
   }
 
   @Test func theSameNameTwiceInOneCatalogIsADuplicateNamingBothAndKeepsBoth() throws {

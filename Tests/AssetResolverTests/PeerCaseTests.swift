@@ -19,12 +19,12 @@ struct PeerCaseTests {
     let library = try AssetLibrary(root: tree.root)
     for scale in [1.0, 2, 3] {
       let ios = try library.resolve(
-        named: "assets/c.png", for: SelectionRequest(scale: scale), layout: .reactNative)
+        named: "assets/c.png", for: TraitRequest(scale: scale), layout: .reactNative)
       #expect(ios.winner.path == "assets/c.ios.png")
       #expect(ios.selection.standing.values.contains { $0.description.contains("uses only the .ios files") })
     }
     let android = try library.resolve(
-      named: "assets/c.png", for: SelectionRequest(scale: 2, platform: "android"), layout: .reactNative)
+      named: "assets/c.png", for: TraitRequest(scale: 2, platform: "android"), layout: .reactNative)
     #expect(android.winner.path == "assets/c@2x.png")
   }
 
@@ -35,7 +35,7 @@ struct PeerCaseTests {
     try tree.png("assets/x/3.0x/f.png", width: 30, height: 30)
     let library = try AssetLibrary(root: tree.root)
     for ratio in [1.0, 2, 3, 3.5] {
-      let chosen = try library.resolve(named: "assets/x/3.0x/f.png", for: SelectionRequest(scale: ratio))
+      let chosen = try library.resolve(named: "assets/x/3.0x/f.png", for: TraitRequest(scale: ratio))
       #expect(chosen.winner.path == "assets/x/3.0x/f.png")
       #expect(chosen.winner.scale == 3)
     }

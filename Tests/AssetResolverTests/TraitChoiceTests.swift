@@ -267,7 +267,7 @@ struct TraitChoiceTests {
     for scale in 1...4 {
       for idiom in [nil, Idiom.iphone, .ipad] {
         #expect(
-          icon.variant(for: TraitRequest(scale: scale, idiom: idiom))
+          icon.variant(for: TraitRequest(scale: Double(scale), idiom: idiom))
             == icon.variant(scale: scale, idiom: idiom))
       }
     }

@@ -221,7 +221,9 @@ final class ResolveFixture {
       IconGridCLI.main(
         arguments: ["resolve", "maps", "--in", fixture.root, "--target", "C"], console: unknown.console)
         == 64)
-    #expect(unknown.err.contains("no name space \"C\""))
+    #expect(
+      unknown.err.contains(
+        "no target or catalog named 'C' in \(fixture.root) (there are: A.xcassets, B.xcassets, files)"))
     let list = CapturedConsole()
     _ = IconGridCLI.main(
       arguments: ["resolve", "--list", "--in", fixture.root, "--target", "B.xcassets"], console: list.console)

@@ -60,6 +60,6 @@ import Testing
     #expect(
       IconGridCLI.main(arguments: ["sheet", root, "-o", output, "--target", "Mac"], console: unknown.console)
         == 64)
-    #expect(unknown.err.contains("no name space \"Mac\""))
+    #expect(unknown.err.contains("no target or catalog named 'Mac' in \(root)"))
   }
 }

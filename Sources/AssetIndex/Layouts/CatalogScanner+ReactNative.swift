@@ -1,3 +1,5 @@
+import IconGridSupport
+
 extension CatalogScanner {
   /// The React Native apps among the loose files, as folder prefixes (empty or ending in
   /// `/`), by the rules ``LayoutCatalog`` detects with: files with a Metro platform suffix
@@ -15,7 +17,7 @@ extension CatalogScanner {
     let rootInAssets = canonicalRoot.map { $0.split(separator: "/").contains("assets") } ?? false
     for variants in looseVariants.values {
       for variant in variants {
-        let file = Index.lastComponent(of: variant.path)
+        let file = Paths.lastComponent(of: variant.path)
         guard noAppleEvidence || file.contains(".ios.") || file.contains(".android.") else { continue }
         let metro = MetroName(file)
         let suffixed = metro.platform == "ios" || metro.platform == "android"

@@ -1,3 +1,5 @@
+import IconGridSupport
+
 /// A Flutter asset path read as `AssetImage` reads it: a main file, or a variant of one in a
 /// sibling folder named for its device pixel ratio.
 ///
@@ -82,18 +84,5 @@ public struct FlutterPath: Sendable, Hashable, CustomStringConvertible {
   /// `path (main: mainPath, 2.0x)`.
   public var description: String {
     "\(path) (main: \(mainPath), \(folderRatio.map { "\(ScaleText.format($0))x" } ?? "main file"))"
-  }
-}
-
-/// Spells scales without a trailing `.0` where it adds nothing (`2`, `2.5`, `2.625`).
-package enum ScaleText {
-  /// `2` for 2.0, `2.625` for 2.625.
-  package static func format(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e9 { return String(Int(value)) }
-    var text = String(value)
-    if text.contains("e") { return text }
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
-    return text
   }
 }

@@ -1,3 +1,5 @@
+import IconGridSupport
+
 /// One file a platform's rule may choose for an asset, with what that rule reads of it.
 public struct LayoutCandidate: Sendable, Hashable, CustomStringConvertible {
   /// The file, relative to the root.

@@ -130,7 +130,7 @@ public struct LayoutCatalog: Sendable {
     }
     for app in found {
       for runner in ["ios", "macos"] {
-        let folder = CatalogScanner.join(app.folder, runner)
+        let folder = Paths.join(app.folder, runner)
         if walker.folders.contains(folder) {
           found.append(
             LayoutRegion(
@@ -150,7 +150,7 @@ public struct LayoutCatalog: Sendable {
     // Metro's platform suffixes, then the assets/ convention, where nothing else claims the files.
     var inferred: [LayoutRegion] = []
     for path in walker.images where region(of: path).layout == .apple && region(of: path).folder.isEmpty {
-      let name = MetroName(Index.lastComponent(of: path))
+      let name = MetroName(Paths.lastComponent(of: path))
       let isSuffixed = name.platform == "ios" || name.platform == "android"
       let isConvention = !walker.appleEvidence && name.hasScaleSuffix && root.layout == .apple
       guard isSuffixed || isConvention,
@@ -186,7 +186,7 @@ public struct LayoutCatalog: Sendable {
     var folder = canonical
     while let slash = folder.lastIndex(of: "/"), folder != "/" {
       folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
-      if access(CatalogScanner.join(folder, "pubspec.yaml"), F_OK) == 0 {
+      if access(Paths.join(folder, "pubspec.yaml"), F_OK) == 0 {
         let inner = String(canonical.dropFirst(folder.count + (folder == "/" ? 0 : 1))) + "/"
         if inner.hasPrefix("ios/") || inner.hasPrefix("macos/") { return nil }
         return (folder, inner)
@@ -196,8 +196,8 @@ public struct LayoutCatalog: Sendable {
   }
 
   private mutating func readPubspec(_ folder: String) -> PubspecAssets? {
-    let path = CatalogScanner.join(folder, "pubspec.yaml")
-    let (assets, problem) = LayoutCatalog.readPubspec(at: CatalogScanner.join(root, path))
+    let path = Paths.join(folder, "pubspec.yaml")
+    let (assets, problem) = LayoutCatalog.readPubspec(at: Paths.join(root, path))
     if let problem { problems.append(LayoutProblem(path: path, message: problem)) }
     return assets
   }
@@ -244,13 +244,13 @@ public struct LayoutCatalog: Sendable {
         declared = info?.pubspec.map { $0.declares(parsed.path) }
       case .reactNative:
         guard LayoutCatalog.imageExtensions.contains(ext) else { continue }
-        let metro = MetroName(Index.lastComponent(of: inner))
+        let metro = MetroName(Paths.lastComponent(of: inner))
         let folder = inner.lastIndex(of: "/").map { String(inner[...$0]) } ?? ""
         name = folder + metro.base + (metro.fileExtension.isEmpty ? "" : "." + metro.fileExtension)
         candidate = .metro(path: path, name: metro)
       case .android:
         guard LayoutCatalog.imageExtensions.contains(ext) || ext == "xml" else { continue }
-        let full = CatalogScanner.join(canonical, path).split(separator: "/").suffix(2).joined(separator: "/")
+        let full = Paths.join(canonical, path).split(separator: "/").suffix(2).joined(separator: "/")
         guard let folder = full.split(separator: "/").first.map(String.init),
           LayoutCatalog.isAndroidFolder(folder)
         else { continue }
@@ -281,11 +281,7 @@ public struct LayoutCatalog: Sendable {
     assets.sort { ($0.region, $0.name) < ($1.region, $1.name) }
   }
 
-  package static func fileExtension(_ path: String) -> String {
-    let file = Index.lastComponent(of: path)
-    guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return "" }
-    return file[file.index(after: dot)...].lowercased()
-  }
+  package static func fileExtension(_ path: String) -> String { Paths.fileExtension(of: path) }
 }
 
 /// The walk of a root for layout detection: image files, marker files and folders.
@@ -305,13 +301,13 @@ struct Walker {
 
   mutating func walk(relative: String, depth: Int) {
     guard depth < 64 else { return }
-    let full = CatalogScanner.join(root, relative)
+    let full = Paths.join(root, relative)
     let names = FileSystem.entryNames(of: full).sorted()
     var androidChildren = false
     for name in names where !name.hasPrefix(".") {
-      let path = CatalogScanner.join(relative, name)
+      let path = Paths.join(relative, name)
       var info = stat()
-      guard lstat(CatalogScanner.join(full, name), &info) == 0 else { continue }
+      guard lstat(Paths.join(full, name), &info) == 0 else { continue }
       let kind = info.st_mode & S_IFMT
       if kind == S_IFDIR {
         if name.hasSuffix(".xcassets") || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
@@ -328,13 +324,13 @@ struct Walker {
         case "pubspec.yaml": pubspecs.append(relative)
         case "Package.swift": appleEvidence = true
         case "package.json":
-          if let text = TextFile.read(CatalogScanner.join(full, name), limit: 1 << 20),
+          if let text = TextFile.read(Paths.join(full, name), limit: 1 << 20),
             text.contains("\"react-native\"") || text.contains("\"expo\"")
           {
             reactNativeMarkers.append((relative, "package.json names react-native"))
           }
         case "app.json":
-          if let text = TextFile.read(CatalogScanner.join(full, name), limit: 1 << 20),
+          if let text = TextFile.read(Paths.join(full, name), limit: 1 << 20),
             text.contains("\"expo\"") || text.contains("\"displayName\"")
           {
             reactNativeMarkers.append((relative, "app.json of a React Native app"))
@@ -349,7 +345,7 @@ struct Walker {
       }
     }
     if androidChildren,
-      Index.lastComponent(of: relative) == "res" || (relative.isEmpty && root.hasSuffix("/res"))
+      Paths.lastComponent(of: relative) == "res" || (relative.isEmpty && root.hasSuffix("/res"))
     {
       resFolders.append(relative)
     }

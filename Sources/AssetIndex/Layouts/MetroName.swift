@@ -1,3 +1,5 @@
+import IconGridSupport
+
 /// A React Native image file name read as Metro reads it: `name@2.5x.ios.png` is the 2.5
 /// variant of `name.png` for iOS.
 ///

@@ -1,3 +1,5 @@
+import IconGridSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -21,12 +23,9 @@ enum FolderListing {
     guard let directory = opendir(folder) else { return [] }
     defer { closedir(directory) }
     var entries: [Entry] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
-      guard name != ".", name != ".." else { continue }
-      entries.append(Entry(name: name, isFolder: isFolder(folder + "/" + name, type: entry.pointee.d_type)))
+    FileSystem.forEachEntry(of: directory) { field, type in
+      let name = String(cString: field)
+      entries.append(Entry(name: name, isFolder: isFolder(folder + "/" + name, type: type)))
     }
     return entries
   }

@@ -68,9 +68,9 @@ public struct ScaleNeed: Sendable, Hashable {
 public struct DeviceRequirement: Sendable, Hashable {
   /// What images of each device need (`nil` key: universal images, which every device of the
   /// name space draws), each scale once, ascending.
-  public var needs: [DeviceIdiom?: [ScaleNeed]]
+  public var needs: [Idiom?: [ScaleNeed]]
   /// The device families the name space ships to, as far as it is known.
-  public var devices: Set<DeviceIdiom>
+  public var devices: Set<Idiom>
   /// The deployment target of iOS, as a major version, when the project says.
   public var iOSVersion: Int?
   /// Why, in one line for the report's notes: "target Mail: iPhone and iPad on iOS 16".
@@ -84,7 +84,7 @@ public struct DeviceRequirement: Sendable, Hashable {
   ///   - iOSVersion: the iOS deployment target's major version, when known.
   ///   - summary: why, in one line.
   public init(
-    needs: [DeviceIdiom?: [ScaleNeed]], devices: Set<DeviceIdiom>, iOSVersion: Int?, summary: String
+    needs: [Idiom?: [ScaleNeed]], devices: Set<Idiom>, iOSVersion: Int?, summary: String
   ) {
     self.needs = needs
     self.devices = devices
@@ -97,7 +97,7 @@ public struct DeviceRequirement: Sendable, Hashable {
   ///
   /// - Parameter device: the images' device; `nil` for universal images.
   /// - Returns: the needs, ascending by scale.
-  public func scales(for device: DeviceIdiom?) -> [ScaleNeed] {
+  public func scales(for device: Idiom?) -> [ScaleNeed] {
     needs[device] ?? needs[nil] ?? []
   }
 
@@ -155,8 +155,8 @@ public struct DeviceRequirement: Sendable, Hashable {
     if target.supportsMacCatalyst { platforms.insert(.ios) }
     let iOS =
       version(target.deploymentTargets[.ios]) ?? (platforms.contains(.ios) ? version(target.sdkVersion) : nil)
-    var devices: Set<DeviceIdiom> = []
-    var needs: [DeviceIdiom: [ScaleNeed]] = [:]
+    var devices: Set<Idiom> = []
+    var needs: [Idiom: [ScaleNeed]] = [:]
     var why: [String] = []
     let name = "target \(target.name)"
     if platforms.contains(.ios) {
@@ -228,7 +228,7 @@ public struct DeviceRequirement: Sendable, Hashable {
         why.append("Mac Catalyst")
       }
     }
-    let others: [(ApplePlatform, DeviceIdiom, String)] = [
+    let others: [(ApplePlatform, Idiom, String)] = [
       (.macos, .mac, "\(name) runs on Macs, whose built-in displays are 2x"),
       (.watchos, .watch, "\(name) runs on Apple Watch, whose screens are 2x"),
       (.tvos, .tv, "\(name) runs on Apple TV, whose 4K models draw at 2x on a 4K television"),
@@ -255,9 +255,9 @@ public struct DeviceRequirement: Sendable, Hashable {
       need.summary = "\(name): its platforms are set outside the project file; 2x, the default"
       return need
     }
-    var all: [DeviceIdiom?: [ScaleNeed]] = [:]
+    var all: [Idiom?: [ScaleNeed]] = [:]
     for (device, list) in needs { all[device] = list.sorted { $0.scale < $1.scale } }
-    all[nil] = DeviceRequirement.strongest(DeviceIdiom.allCases.compactMap { needs[$0] }.joined())
+    all[nil] = DeviceRequirement.strongest(Idiom.allCases.compactMap { needs[$0] }.joined())
     return DeviceRequirement(
       needs: all, devices: devices, iOSVersion: iOS, summary: "\(name): \(why.joined(separator: ", "))")
   }
@@ -269,7 +269,7 @@ public struct DeviceRequirement: Sendable, Hashable {
   /// - Returns: the union.
   public func union(_ other: DeviceRequirement) -> DeviceRequirement {
     if self == other { return self }
-    var merged: [DeviceIdiom?: [ScaleNeed]] = [:]
+    var merged: [Idiom?: [ScaleNeed]] = [:]
     for key in Set(needs.keys).union(other.needs.keys) {
       merged[key] = DeviceRequirement.strongest((needs[key] ?? []) + (other.needs[key] ?? []))
     }

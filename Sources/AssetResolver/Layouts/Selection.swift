@@ -1,4 +1,5 @@
 import AssetIndex
+import IconGridSupport
 
 /// A rule's choice for one asset and one screen: the candidates, which one won, and why.
 public struct Selection: Sendable, Hashable {
@@ -22,7 +23,7 @@ public struct Selection: Sendable, Hashable {
   /// The layout whose rule chose.
   public var layout: Layout
   /// What was asked.
-  public var request: SelectionRequest
+  public var request: TraitRequest
   /// Every file of the asset, in the order given.
   public var candidates: [LayoutCandidate]
   /// The index in ``candidates`` of the file chosen; `nil` when none serves.
@@ -41,7 +42,7 @@ public struct Selection: Sendable, Hashable {
   ///   - layout: the rule's layout.
   ///   - request: what was asked.
   ///   - candidates: the files.
-  public init(layout: Layout, request: SelectionRequest, candidates: [LayoutCandidate]) {
+  public init(layout: Layout, request: TraitRequest, candidates: [LayoutCandidate]) {
     self.layout = layout
     self.request = request
     self.candidates = candidates
@@ -57,7 +58,7 @@ public struct Selection: Sendable, Hashable {
 
   /// `2x` or `420 dpi (2.625x)`.
   var requestText: String {
-    layout == .android ? "\(request.density.dpi) dpi" : "\(ScaleText.format(request.scale))x"
+    layout == .android ? "\(request.screenDensity.dpi) dpi" : "\(ScaleText.format(request.scale))x"
   }
 
   /// `{1x, 3x}` of the candidates still in the running.

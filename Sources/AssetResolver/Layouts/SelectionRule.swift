@@ -1,4 +1,5 @@
 import AssetIndex
+import IconGridSupport
 
 /// A platform's rule for choosing one of an asset's files for a screen, with its reasons.
 ///
@@ -17,7 +18,7 @@ import AssetIndex
 ///
 /// ```swift
 /// let rule = Layout.flutter.rule
-/// let selection = rule.choose(among: candidates, for: SelectionRequest(scale: 2))
+/// let selection = rule.choose(among: candidates, for: TraitRequest(scale: 2))
 /// print(selection.explanation.joined(separator: "\n"))
 /// ```
 public struct SelectionRule: Sendable, Hashable, CustomStringConvertible {
@@ -48,7 +49,7 @@ public struct SelectionRule: Sendable, Hashable, CustomStringConvertible {
   ///   - request: the screen asked about.
   /// - Returns: the choice, every candidate's standing and the reasons.
   /// - Complexity: O(n log n) in the number of candidates.
-  public func choose(among candidates: [LayoutCandidate], for request: SelectionRequest) -> Selection {
+  public func choose(among candidates: [LayoutCandidate], for request: TraitRequest) -> Selection {
     var selection = Selection(layout: layout, request: request, candidates: candidates)
     guard !candidates.isEmpty else {
       selection.explanation = ["no files: nothing to choose"]
@@ -94,7 +95,7 @@ public struct SelectionRule: Sendable, Hashable, CustomStringConvertible {
         ? LayoutCandidate(path: "\(ScaleText.format(value))x", scale: value, density: .forScale(value))
         : LayoutCandidate(path: "\(ScaleText.format(value))x", scale: value)
     }
-    return choose(among: candidates, for: SelectionRequest(scale: scale)).chosen.map { candidates[$0].scale }
+    return choose(among: candidates, for: TraitRequest(scale: scale)).chosen.map { candidates[$0].scale }
   }
 
   private func chooseApple(_ selection: inout Selection) {
@@ -102,7 +103,7 @@ public struct SelectionRule: Sendable, Hashable, CustomStringConvertible {
     let order = selection.candidates.indices.sorted { a, b in
       let x = selection.candidates[a].scale
       let y = selection.candidates[b].scale
-      return Self.appleRank(x, request) < Self.appleRank(y, request)
+      return ScaleRule.scaleOrder(x, for: request) < ScaleRule.scaleOrder(y, for: request)
     }
     let best = order[0]
     selection.chosen = best
@@ -119,11 +120,6 @@ public struct SelectionRule: Sendable, Hashable, CustomStringConvertible {
         "no \(selection.requestText) or higher among \(scales): the nearest lower, \(ScaleText.format(scale))x, wins"
       )
     }
-  }
-
-  private static func appleRank(_ scale: Double, _ request: Double) -> (Int, Double) {
-    if abs(scale - request) < 1e-9 { return (0, 0) }
-    return scale > request ? (1, scale - request) : (2, request - scale)
   }
 
   private func chooseFlutter(_ selection: inout Selection) {
@@ -255,7 +251,7 @@ public struct SelectionRule: Sendable, Hashable, CustomStringConvertible {
   private func chooseAndroid(_ selection: inout Selection) {
     let request = selection.request
     // An unqualified request density reads as mdpi, as the platform does.
-    let requested = request.density.isBucket ? request.density.dpi : AndroidDensity.mdpi.dpi
+    let requested = request.screenDensity.isBucket ? request.screenDensity.dpi : AndroidDensity.mdpi.dpi
     var best: Int?
     for (index, candidate) in selection.candidates.enumerated() {
       if !candidate.configuration.isEmpty {
@@ -281,7 +277,7 @@ public struct SelectionRule: Sendable, Hashable, CustomStringConvertible {
     }
     selection.chosen = best
     let winner = selection.candidates[best]
-    let dpi = Selection.densityText(request.density)
+    let dpi = Selection.densityText(request.screenDensity)
     let densities = Set(
       selection.candidates.indices.filter { selection.standing[$0] == nil }.map {
         (selection.candidates[$0].density ?? .mdpi)
@@ -370,7 +366,7 @@ extension LayoutAsset {
   ///
   /// - Parameter request: the screen.
   /// - Returns: the choice and its reasons.
-  public func choose(for request: SelectionRequest) -> Selection {
+  public func choose(for request: TraitRequest) -> Selection {
     layout.rule.choose(among: candidates, for: request)
   }
 }

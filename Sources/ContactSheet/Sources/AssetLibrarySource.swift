@@ -43,7 +43,7 @@ public struct AssetLibrarySource: SheetDataSource {
   ///   devices it has).
   public func icon(named name: String, scale: Int) throws -> SheetIcon {
     var request = traits
-    request.scale = scale
+    request.scale = Double(scale)
     do {
       let image = try library.image(named: name, for: request)
       let path = image.resolved.variant.path

@@ -94,7 +94,7 @@ public struct AssetTreeSource: SheetDataSource {
         }
       }
     }
-    var request = SelectionRequest(scale: Double(scale))
+    var request = TraitRequest(scale: Double(scale))
     let resolution: LayoutResolution
     do {
       resolution = try library.resolve(named: name, for: request, layout: layout)
@@ -209,7 +209,7 @@ public struct AssetTreeSource: SheetDataSource {
     var found: (name: String, resolution: LayoutResolution)?
     for target in ["\(parts[0])/\(parts[1])", String(parts[1])] where found == nil {
       if let resolution = try? library.resolve(
-        named: target, for: SelectionRequest(scale: Double(scale)), layout: layout)
+        named: target, for: TraitRequest(scale: Double(scale)), layout: layout)
       {
         found = (target, resolution)
       }

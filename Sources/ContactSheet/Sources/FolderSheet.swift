@@ -34,7 +34,7 @@ public struct FolderSheet: Sendable {
     public var names: [String]
     /// The device the section is drawn for when it chose one (a Mac or watch target);
     /// `nil` for the sheet's own.
-    public var device: DeviceIdiom? = nil
+    public var device: Idiom? = nil
   }
 
   /// What one section's tiles came to once drawn.

@@ -132,9 +132,9 @@ struct NamespaceSections {
   /// The device a target that builds for no iOS device runs on: a Mac, a watch, a TV or
   /// Vision Pro (the first of these it builds for); `nil` when it builds for iOS, or its
   /// platforms are unknown.
-  static func nonIOSDevice(_ target: XcodeTarget) -> DeviceIdiom? {
+  static func nonIOSDevice(_ target: XcodeTarget) -> Idiom? {
     guard !target.platforms.isEmpty, !target.platforms.contains(.ios) else { return nil }
-    let devices: [(ApplePlatform, DeviceIdiom)] = [
+    let devices: [(ApplePlatform, Idiom)] = [
       (.macos, .mac), (.watchos, .watch), (.tvos, .tv), (.visionos, .vision),
     ]
     return devices.first { target.platforms.contains($0.0) }?.1

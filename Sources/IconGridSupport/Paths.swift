@@ -1,0 +1,36 @@
+/// `/`-separated path text, as the index, the makers and the command line join and split it.
+///
+/// Pure string work: nothing here touches the file system.
+package enum Paths {
+  /// `base/name`; either may be empty, and a `base` that ends with `/` gets no second one.
+  package static func join(_ base: String, _ name: String) -> String {
+    if name.isEmpty { return base }
+    if base.isEmpty { return name }
+    return base.hasSuffix("/") ? base + name : base + "/" + name
+  }
+
+  /// The last component of `path`, ignoring one trailing `/` (`b` for `a/b/`).
+  package static func lastComponent(of path: String) -> String {
+    let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+    guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+    return String(trimmed[trimmed.index(after: slash)...])
+  }
+
+  /// The extension of the last component, lower-cased, without its dot: `png` for
+  /// `a/Icon.PNG`; empty for none or a name that only starts with a dot (`.hidden`).
+  package static func fileExtension(of path: String) -> String {
+    let file = lastComponent(of: path)
+    guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return "" }
+    return file[file.index(after: dot)...].lowercased()
+  }
+}
+
+/// Spells numbers without a trailing `.0` where it adds nothing: scales (`2`, `2.5`,
+/// `2.625`), point sizes (`83.5`) and SVG lengths alike.
+package enum ScaleText {
+  /// `2` for 2.0, `2.625` for 2.625.
+  package static func format(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
+  }
+}
