@@ -63,35 +63,44 @@ let package = Package(
     .target(name: "RasterCodecs", dependencies: ["ImageCore", "CJPEG", "CWebP", "CHeif", "CGIF", "CLcms2"]),
     // Every image format behind one entry point: sniffed once, rasters decoded, vectors
     // rendered. AssetResolver does not link it; ContactSheet and the CLI pass it in as a loader.
-    .target(name: "ImageDecoding", dependencies: ["ImageCore", "PNGCodec", "RasterCodecs", "VectorRenderer"]),
+    .target(
+      name: "ImageDecoding", dependencies: ["ImageCore", "PNGCodec", "RasterCodecs", "VectorRenderer"]),
     // A sheet's content and the manifests that describe it, without FreeType: the manifest
     // fuzz target links only this.
-    .target(name: "SheetManifest"),
+    .target(name: "SheetManifest", dependencies: ["IconGridSupport"]),
     // Before and after: two trees (or a git revision and the work tree) compared asset by
     // asset, every format decoded; ContactSheet draws its report.
     .target(
-      name: "AssetDiff", dependencies: [
+      name: "AssetDiff",
+      dependencies: [
         "AssetIndex", "ImageDecoding", "VectorRenderer", "ImageCore", "Resampling", "IconGridSupport",
       ]),
     .target(
       name: "ContactSheet",
       dependencies: [
-        "SheetManifest", "AssetDiff", "AssetIndex", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec", "Resampling",
+        "SheetManifest", "AssetDiff", "AssetIndex", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec",
+        "Resampling",
         "VectorRenderer", "IconGridSupport", "CFreeType",
         "CHarfBuzz",
         "CFriBidi",
       ]),
-    .target(name: "AssetCheck", dependencies: ["AssetIndex", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec", "IconGridSupport"]),
+    .target(
+      name: "AssetCheck",
+      dependencies: [
+        "AssetIndex", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec", "IconGridSupport",
+      ]),
     // Derive and app icon sets: making what check finds missing, on the shared resampler.
     .target(
       name: "AssetMaking",
       dependencies: [
-        "Resampling", "ImageDecoding", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "AssetCheck", "IconGridSupport",
+        "Resampling", "ImageDecoding", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "AssetCheck",
+        "IconGridSupport",
       ]),
     .target(
       name: "IconGridCLI",
       dependencies: [
-        "ContactSheet", "SheetManifest", "AssetDiff", "AssetCheck", "AssetMaking", "AssetIndex", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec",
+        "ContactSheet", "SheetManifest", "AssetDiff", "AssetCheck", "AssetMaking", "AssetIndex",
+        "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec",
         "IconGridSupport", "Resampling", "VectorRenderer",
       ]),
     .executableTarget(name: "icongrid", dependencies: ["IconGridCLI"]),
@@ -103,26 +112,39 @@ let package = Package(
       path: "Tests/TestSupport"),
     .testTarget(name: "IconGridSupportTests", dependencies: ["IconGridSupport"]),
     .testTarget(
-      name: "RasterCodecsTests", dependencies: ["RasterCodecs", "ImageCore", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
-    .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "PNGCodec", "IconGridSupport", "TestSupport"]),
-    .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "ImageCore", "IconGridSupport", "TestSupport"]),
-    .testTarget(
-      name: "AssetIndexTests", dependencies: ["AssetIndex", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport"],
+      name: "RasterCodecsTests", dependencies: ["RasterCodecs", "ImageCore", "PNGCodec", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "AssetResolverTests", dependencies: ["AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport"]),
+      name: "ImageCoreTests", dependencies: ["ImageCore", "PNGCodec", "IconGridSupport", "TestSupport"]),
+    .testTarget(
+      name: "PNGCodecTests", dependencies: ["PNGCodec", "ImageCore", "IconGridSupport", "TestSupport"]),
+    .testTarget(
+      name: "AssetIndexTests",
+      dependencies: ["AssetIndex", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "AssetResolverTests",
+      dependencies: [
+        "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport",
+      ]),
     .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "ImageCore"]),
     .testTarget(name: "SheetManifestTests", dependencies: ["SheetManifest", "TestSupport"]),
     .testTarget(
-      name: "ImageDecodingTests", dependencies: ["ImageDecoding", "ImageCore", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
+      name: "ImageDecodingTests", dependencies: ["ImageDecoding", "ImageCore", "PNGCodec", "TestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
-      name: "ContactSheetTests", dependencies: ["ContactSheet", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"],
+      name: "ContactSheetTests",
+      dependencies: ["ContactSheet", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "IconGridCLITests",
-      dependencies: ["IconGridCLI", "AssetCheck", "ContactSheet", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"]),
+      dependencies: [
+        "IconGridCLI", "AssetCheck", "ContactSheet", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec",
+        "TestSupport",
+      ]),
     .testTarget(
-      name: "AssetCheckTests", dependencies: ["AssetCheck", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"]),
+      name: "AssetCheckTests",
+      dependencies: ["AssetCheck", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"]),
     // The DocC articles' Swift code blocks, compiled and run: the DocExamples plugin extracts
     // them (with DocExampleExtractor) into this target on every build, so an article is the
     // only copy of its examples.
@@ -133,7 +155,8 @@ let package = Package(
     .testTarget(
       name: "DocExampleTests",
       dependencies: [
-        "AssetIndex", "AssetResolver", "ContactSheet", "AssetCheck", "AssetMaking", "AssetDiff", "ImageDecoding",
+        "AssetIndex", "AssetResolver", "ContactSheet", "AssetCheck", "AssetMaking", "AssetDiff",
+        "ImageDecoding",
         "RasterCodecs",
         "VectorRenderer", "Resampling", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport",
       ],
@@ -142,25 +165,33 @@ let package = Package(
     // pages and usage errors against the commands' definitions, the binary killed mid-write.
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["IconGridCLI", "AssetCheck", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"],
+      dependencies: [
+        "IconGridCLI", "AssetCheck", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport",
+      ],
       exclude: ["Golden"]),
     // SVG through librsvg and PDF through poppler, both drawing with cairo: a separate
     // product, so a service that embeds only PNGs links none of them.
     // librsvg's own .pc passes -pthread (through GIO), which SwiftPM warns about: CRsvg declares
     // the functions it uses and takes cairo's and GLib's include paths from cairo-gobject.
     .systemLibrary(
-      name: "CRsvg", pkgConfig: "cairo-gobject", providers: [.apt(["librsvg2-dev", "libcairo2-dev", "zlib1g-dev"])]),
+      name: "CRsvg", pkgConfig: "cairo-gobject",
+      providers: [.apt(["librsvg2-dev", "libcairo2-dev", "zlib1g-dev"])]),
     .systemLibrary(
-      name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+      name: "CPoppler", pkgConfig: "poppler-glib",
+      providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
     .target(name: "VectorRenderer", dependencies: ["ImageCore", "IconGridSupport", "CRsvg", "CPoppler"]),
     .testTarget(
-      name: "VectorRendererTests", dependencies: ["VectorRenderer", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport"],
+      name: "VectorRendererTests",
+      dependencies: ["VectorRenderer", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "AssetDiffTests",
       dependencies: ["AssetDiff", "ContactSheet", "ImageCore", "PNGCodec", "IconGridCLI", "TestSupport"]),
     .testTarget(
-      name: "AssetMakingTests", dependencies: ["AssetMaking", "AssetCheck", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"]),
+      name: "AssetMakingTests",
+      dependencies: [
+        "AssetMaking", "AssetCheck", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

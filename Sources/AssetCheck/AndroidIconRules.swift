@@ -127,7 +127,7 @@ struct AndroidIconCheck {
   /// The module's `minSdkVersion` from its manifest's `<uses-sdk>`, when it says (a Gradle
   /// build sets it in `build.gradle`, which this check does not read).
   func minSdk() -> Int? {
-    let manifest = Finding.join(root, Finding.join(parent(res), "AndroidManifest.xml"))
+    let manifest = Finding.join(root, Finding.join(Paths.parent(of: res), "AndroidManifest.xml"))
     guard let bytes = layoutFileBytes(manifest) else { return nil }
     let text = String(decoding: bytes, as: UTF8.self)
     guard let range = text.range(of: "android:minSdkVersion=\"") else { return nil }
@@ -542,7 +542,7 @@ struct AndroidIconCheck {
   /// `ic_launcher…` names lint assumes; never a layer of an `<adaptive-icon>`, which is
   /// 108 dp with the icon in its middle 72 dp.
   func launcherNames() -> Set<String>? {
-    let manifest = Finding.join(root, Finding.join(parent(res), "AndroidManifest.xml"))
+    let manifest = Finding.join(root, Finding.join(Paths.parent(of: res), "AndroidManifest.xml"))
     guard let bytes = layoutFileBytes(manifest) else { return nil }
     let text = String(decoding: bytes, as: UTF8.self)
     var names: Set<String> = []

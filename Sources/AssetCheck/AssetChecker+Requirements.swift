@@ -1,5 +1,6 @@
 import AssetIndex
 import AssetResolver
+import IconGridSupport
 
 extension AssetChecker {
   /// The scales the assets a check of `catalog` looks at (one target's with
@@ -35,7 +36,7 @@ extension AssetChecker {
         let files = set.slots.compactMap(\.filename)
         let role = check.role(ofSet: asset, set: set, files: asset.variants.filter { $0.isSelectable })
         guard !files.isEmpty, role.hasScaleFamily,
-          !files.allSatisfy({ [".pdf", ".svg"].contains(fileExtension($0)) }),
+          !files.allSatisfy({ ["pdf", "svg"].contains(Paths.fileExtension(of: $0)) }),
           !set.slots.allSatisfy({ $0.filename == nil || $0.scale == nil })
         else { continue }
         if case .master = role { continue }

@@ -155,13 +155,13 @@ extension RootCheck {
       if path.split(separator: "/").dropLast().contains(where: { $0.hasSuffix(".atlas") }) {
         return "an image of a SpriteKit texture atlas, drawn in scene units"
       }
-      let stem = AssetName(parsing: lastComponent(path)).base
-      let folder = parent(path)
+      let stem = AssetName(parsing: Paths.lastComponent(of: path)).base
+      let folder = Paths.parent(of: path)
       for ext in ["plist", "fnt", "json"] {
-        let sibling = join(folder, stem + "." + ext)
-        if access(join(catalog.root, sibling), F_OK) == 0 {
+        let sibling = Paths.join(folder, stem + "." + ext)
+        if access(Paths.join(catalog.root, sibling), F_OK) == 0 {
           return
-            "a sprite sheet: \(lastComponent(sibling)) holds its frames in its own pixels, so a scaled copy "
+            "a sprite sheet: \(Paths.lastComponent(of: sibling)) holds its frames in its own pixels, so a scaled copy "
             + "needs a data file of its own"
         }
       }
@@ -172,7 +172,7 @@ extension RootCheck {
     // A data file of the same name among the target's resources (the tree may not hold it).
     for space in spaces {
       for resource in space.target?.resources ?? [] {
-        let name = lastComponent(resource.path)
+        let name = Paths.lastComponent(of: resource.path)
         for ext in [".plist", ".fnt", ".json"] where name == asset.baseName + ext {
           return
             "a sprite sheet or font page: \(name) holds its frames in its own pixels, so a scaled copy needs a "
@@ -230,8 +230,10 @@ extension RootCheck {
     for space in spaces {
       for resource in space.target?.resources ?? []
       where resource.path.hasSuffix(".storyboard") || resource.path.hasSuffix(".xib") {
-        let path = join(space.project.map(parent) ?? "", resource.path)
-        guard seen.insert(path).inserted, let bytes = layoutFileBytes(join(root, path)) else { continue }
+        let path = Paths.join(space.project.map { Paths.parent(of: $0) } ?? "", resource.path)
+        guard seen.insert(path).inserted, let bytes = layoutFileBytes(Paths.join(root, path)) else {
+          continue
+        }
         let text = String(decoding: bytes, as: UTF8.self)
         for element in text.components(separatedBy: "<").dropFirst() {
           let tag = element.prefix { $0 != ">" }
@@ -270,7 +272,7 @@ extension RootCheck {
   static func cocosStem(of asset: Asset) -> String {
     var base = asset.baseName
     if let suffix = cocosSuffixes.first(where: { base.hasSuffix($0) }) { base.removeLast(suffix.count) }
-    return join(parent(asset.location), base)
+    return Paths.join(Paths.parent(of: asset.location), base)
   }
 
   /// The cocos2d families among loose assets: stems that have a plain file and a suffixed

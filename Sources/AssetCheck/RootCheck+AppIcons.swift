@@ -27,11 +27,11 @@ extension RootCheck {
         switch role {
         case .primary, .unknown, .alternate, .configuration:
           if marketing, platform == .ios || platform == .watchos {
-            files.insert(join(set.path, slot.filename!))
+            files.insert(Paths.join(set.path, slot.filename!))
           }
-          if platform == .watchos { files.insert(join(set.path, slot.filename!)) }
+          if platform == .watchos { files.insert(Paths.join(set.path, slot.filename!)) }
         case .watch:
-          if platform == .watchos || platform == nil { files.insert(join(set.path, slot.filename!)) }
+          if platform == .watchos || platform == nil { files.insert(Paths.join(set.path, slot.filename!)) }
         case .extensionIcon, .unused:
           break
         }
@@ -43,7 +43,7 @@ extension RootCheck {
   mutating func appIconRules(_ asset: Asset, set: CatalogSet?) {
     guard let set, set.isValid else { return }
     let role = iconRoles[set.path] ?? .unknown
-    let contents = join(set.path, "Contents.json")
+    let contents = Paths.join(set.path, "Contents.json")
     let kind = "app icon \"\(asset.name)\""
     switch role {
     case .unused, .extensionIcon:
@@ -71,7 +71,7 @@ extension RootCheck {
     var opaqueAlpha: [String] = []
     for slot in set.slots {
       guard let filename = slot.filename else { continue }
-      let path = join(set.path, filename)
+      let path = Paths.join(set.path, filename)
       guard let fileFacts = facts[path], let header = fileFacts.header else { continue }
       if let (width, height) = AppIconTable.pixelSize(of: slot.traits),
         header.width != width || header.height != height
@@ -108,7 +108,7 @@ extension RootCheck {
       }
     }
     if let first = opaqueAlpha.first, !{ if case .alternate = role { true } else { false } }() {
-      let files = opaqueAlpha.map(lastComponent)
+      let files = opaqueAlpha.map { Paths.lastComponent(of: $0) }
       let list = files.count == 1 ? files[0] : "\(files[0]) and \(files.count - 1) more"
       add(
         .opaqueAlpha, first, asset: asset.name,
@@ -219,10 +219,13 @@ extension RootCheck {
     let name = asset.baseName + ".icon"
     let spaces = namespacesByAsset[RootCheck.key(of: asset)] ?? []
     return spaces.contains { space in
-      space.target?.resources.contains { lastComponent($0.path) == name } == true
+      space.target?.resources.contains { Paths.lastComponent(of: $0.path) == name } == true
         || space.catalogs.contains { catalog in
-          sets.contains { $0.kind == .iconDocument && $0.path == join(catalog, name) }
+          sets.contains { $0.kind == .iconDocument && $0.path == Paths.join(catalog, name) }
         }
-    } || sets.contains { $0.kind == .iconDocument && lastComponent($0.path) == name && spaces.isEmpty }
+    }
+      || sets.contains {
+        $0.kind == .iconDocument && Paths.lastComponent(of: $0.path) == name && spaces.isEmpty
+      }
   }
 }

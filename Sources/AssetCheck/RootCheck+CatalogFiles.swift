@@ -19,14 +19,14 @@ extension RootCheck {
       assets.filter { $0.source == .looseFiles }.map { ($0.location, $0.name) },
       uniquingKeysWith: { first, _ in first })
     for problem in problems {
-      let asset = setsByPath[parent(problem.path)]?.name
+      let asset = setsByPath[Paths.parent(of: problem.path)]?.name
       switch problem.kind {
       case .catalogInvalid:
         add(.catalogInvalid, problem.path, asset: asset, problem.message)
       case .catalogMissingFile:
         var message = problem.message
-        let file = lastComponent(problem.path)
-        if let set = setsByPath[parent(problem.path)],
+        let file = Paths.lastComponent(of: problem.path)
+        if let set = setsByPath[Paths.parent(of: problem.path)],
           let near = set.files.first(where: { $0.lowercased() == file.lowercased() })
         {
           message +=
@@ -73,8 +73,8 @@ extension RootCheck {
       for file in set.files
       where RootCheck.isImageFile(file) && !used.contains(file) && !usedLower.contains(file.lowercased()) {
         add(
-          .catalogUnassigned, join(set.path, file), asset: set.name,
-          "\(file) is in \(lastComponent(set.path)) but no slot of its Contents.json uses it; "
+          .catalogUnassigned, Paths.join(set.path, file), asset: set.name,
+          "\(file) is in \(Paths.lastComponent(of: set.path)) but no slot of its Contents.json uses it; "
             + "assign it to a slot or delete it")
       }
     }
@@ -84,9 +84,9 @@ extension RootCheck {
   /// `Assets/`; a file no layer draws is reported like an unassigned one.
   mutating func iconDocumentRules(_ set: CatalogSet) {
     guard let document = set.iconDocument else { return }
-    let name = lastComponent(set.path)
+    let name = Paths.lastComponent(of: set.path)
     if let problem = document.problem {
-      add(.catalogInvalid, join(set.path, "icon.json"), asset: set.name, "\(name): \(problem)")
+      add(.catalogInvalid, Paths.join(set.path, "icon.json"), asset: set.name, "\(name): \(problem)")
     }
     for layer in document.missingLayers {
       add(
@@ -96,7 +96,7 @@ extension RootCheck {
     }
     for file in document.unusedFiles where RootCheck.isImageFile(file) {
       add(
-        .catalogUnassigned, join(set.path, "Assets/" + file), asset: set.name,
+        .catalogUnassigned, Paths.join(set.path, "Assets/" + file), asset: set.name,
         "\(file) is in \(name)/Assets but no layer of its icon.json draws it; use it in a layer or delete it")
     }
   }
@@ -104,9 +104,9 @@ extension RootCheck {
   /// Whether a file name has the extension of an image format a catalog can hold.
   static func isImageFile(_ name: String) -> Bool {
     let images: Set<String> = [
-      ".png", ".jpg", ".jpeg", ".pdf", ".svg", ".heic", ".heif", ".webp", ".gif", ".tif", ".tiff", ".bmp",
+      "png", "jpg", "jpeg", "pdf", "svg", "heic", "heif", "webp", "gif", "tif", "tiff", "bmp",
     ]
-    return images.contains(fileExtension(name))
+    return images.contains(Paths.fileExtension(of: name))
   }
 
   // MARK: - case-conflict
@@ -131,7 +131,7 @@ extension RootCheck {
           let collide =
             (first.source == .looseFiles && other.source == .looseFiles)
             || (first.source != .looseFiles && other.source != .looseFiles
-              && parent(first.location) == parent(other.location))
+              && Paths.parent(of: first.location) == Paths.parent(of: other.location))
           if collide {
             add(
               .caseConflict, other.location, asset: other.name,
@@ -153,7 +153,7 @@ extension RootCheck {
       for file in set.files {
         if let first = files[file.lowercased()] {
           add(
-            .caseConflict, join(set.path, file), asset: set.name,
+            .caseConflict, Paths.join(set.path, file), asset: set.name,
             "\(file) and \(first) differ only in case; on a case-insensitive disk one replaces the other")
         } else {
           files[file.lowercased()] = file

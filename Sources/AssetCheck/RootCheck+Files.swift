@@ -36,7 +36,7 @@ extension RootCheck {
     }
     fileCount = owner.count
     for set in sets {
-      for file in set.files where owner[join(set.path, file)] == nil { fileCount += 1 }
+      for file in set.files where owner[Paths.join(set.path, file)] == nil { fileCount += 1 }
     }
     var results = inspectByFolder(requests)
 
@@ -132,7 +132,7 @@ extension RootCheck {
       }
     }
     if facts.header?.isCgBI == true {
-      let file = lastComponent(path)
+      let file = Paths.lastComponent(of: path)
       add(
         .cgbi, path, asset: asset,
         "an Apple CgBI (\"iPhone-optimized\") PNG, which only Apple's tools read; restore a standard PNG "

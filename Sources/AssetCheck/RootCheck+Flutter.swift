@@ -19,7 +19,7 @@ extension RootCheck {
     var projects: [String: Set<String>] = [:]
     var known: [String: String?] = [:]
     for file in catalog.skipped where file.reason == .flutterAsset {
-      var folder = parent(file.path)
+      var folder = Paths.parent(of: file.path)
       let assetFolder = folder
       while true {
         if let cached = known[folder] {
@@ -35,7 +35,7 @@ extension RootCheck {
           known[folder] = .some(nil)
           break
         }
-        folder = parent(folder)
+        folder = Paths.parent(of: folder)
       }
     }
     return projects
@@ -126,20 +126,20 @@ struct FlutterCheck {
     var candidates: Set<String> = []
     for entry in pubspec.entries where !entry.hasPrefix("packages/") {
       let cleaned = FlutterCheck.cleaned(entry)
-      candidates.insert(cleaned.hasSuffix("/") ? String(cleaned.dropLast()) : FlutterCheck.parent(cleaned))
+      candidates.insert(cleaned.hasSuffix("/") ? String(cleaned.dropLast()) : Paths.parent(of: cleaned))
     }
     for folder in seen {
       let inProject =
         project.isEmpty ? folder : String(folder.dropFirst(min(folder.count, project.count + 1)))
       let leaf = FlutterCheck.leaf(inProject)
-      candidates.insert(FlutterPath.ratio(ofFolder: leaf) != nil ? FlutterCheck.parent(inProject) : inProject)
+      candidates.insert(FlutterPath.ratio(ofFolder: leaf) != nil ? Paths.parent(of: inProject) : inProject)
     }
     for folder in candidates.sorted() where !FlutterCheck.isRunner(folder) {
       guard FileSystem.isDirectory(full(folder)) else { continue }
       var mains: [String] = []
       var variants: [String: [String]] = [:]
       for name in FileSystem.entryNames(of: full(folder)).sorted() where !name.hasPrefix(".") {
-        let path = FlutterCheck.join(folder, name)
+        let path = Paths.join(folder, name)
         if !FileSystem.isDirectory(full(path)) {
           if FlutterCheck.isImage(name) { mains.append(name) }
           continue
@@ -147,13 +147,13 @@ struct FlutterCheck {
         if FlutterPath.ratio(ofFolder: name) != nil {
           let files = FileSystem.entryNames(of: full(path)).sorted().filter { !$0.hasPrefix(".") }
           variants[name] = files.filter {
-            !FileSystem.isDirectory(full(FlutterCheck.join(path, $0))) && FlutterCheck.isImage($0)
+            !FileSystem.isDirectory(full(Paths.join(path, $0))) && FlutterCheck.isImage($0)
           }
-          for inner in files where FileSystem.isDirectory(full(FlutterCheck.join(path, inner))) {
+          for inner in files where FileSystem.isDirectory(full(Paths.join(path, inner))) {
             if FlutterPath.ratio(ofFolder: inner) != nil {
               found.append(
                 LayoutFinding(
-                  rule: .flutterVariantFolder, path: relative(FlutterCheck.join(path, inner)), asset: nil,
+                  rule: .flutterVariantFolder, path: relative(Paths.join(path, inner)), asset: nil,
                   message:
                     "a variant folder inside the variant folder \(name)/: Flutter looks for variants one level "
                     + "below the main file only, so its images are no one's variants; move them up to \(folder.isEmpty ? "" : folder + "/")\(inner)/"
@@ -177,11 +177,9 @@ struct FlutterCheck {
   static func cleaned(_ entry: String) -> String {
     entry.hasPrefix("./") ? String(entry.dropFirst(2)) : entry
   }
-  static func parent(_ path: String) -> String { path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "" }
   static func leaf(_ path: String) -> String {
     path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
   }
-  static func join(_ folder: String, _ name: String) -> String { folder.isEmpty ? name : folder + "/" + name }
   /// The platform runners of a Flutter app: Xcode, Gradle and web projects of their own.
   static func isRunner(_ folder: String) -> Bool {
     ["ios", "macos", "android", "web", "windows", "linux", "build"].contains {
@@ -210,7 +208,7 @@ struct FlutterCheck {
         if FileSystem.isDirectory(full(String(cleaned.dropLast()))) { continue }
       } else {
         if isLayoutFile(full(cleaned)) { continue }
-        let folder = FlutterCheck.parent(cleaned)
+        let folder = Paths.parent(of: cleaned)
         let name = FlutterCheck.leaf(cleaned)
         if let variants = folders[folder]?.variants, variants.values.contains(where: { $0.contains(name) }) {
           continue
@@ -229,7 +227,7 @@ struct FlutterCheck {
   mutating func asset(
     folder: String, name: String, hasMain: Bool, variants: [String: [String]], ratios: [Double]
   ) {
-    let main = FlutterCheck.join(folder, name)
+    let main = Paths.join(folder, name)
     let holding = variants.filter { $0.value.contains(name) }.keys.sorted {
       FlutterPath.ratio(ofFolder: $0)! < FlutterPath.ratio(ofFolder: $1)!
     }
@@ -248,13 +246,13 @@ struct FlutterCheck {
       // bundled under its own key (Flutter's asset bundle takes the declared path as is).
       for variant in holding
       where !pubspec.entries.contains(where: {
-        FlutterCheck.cleaned($0) == FlutterCheck.join(folder, variant) + "/"
-          || FlutterCheck.cleaned($0) == FlutterCheck.join(FlutterCheck.join(folder, variant), name)
+        FlutterCheck.cleaned($0) == Paths.join(folder, variant) + "/"
+          || FlutterCheck.cleaned($0) == Paths.join(Paths.join(folder, variant), name)
       }) {
         found.append(
           LayoutFinding(
             rule: .flutterUnbundled,
-            path: relative(FlutterCheck.join(FlutterCheck.join(folder, variant), name)),
+            path: relative(Paths.join(Paths.join(folder, variant), name)),
             asset: relative(main), message: "never bundled: " + reason))
       }
       return
@@ -268,7 +266,7 @@ struct FlutterCheck {
       files.append((1, main, image?.size))
     }
     for variant in holding {
-      let path = FlutterCheck.join(FlutterCheck.join(folder, variant), name)
+      let path = Paths.join(Paths.join(folder, variant), name)
       let image = LayoutImage.read(full(path))
       readFiles.insert(relative(path))
       let ratio = FlutterPath.ratio(ofFolder: variant)!

@@ -92,7 +92,7 @@ extension RootCheck {
 /// The extension of a path's last component, without its dot.
 private enum ImageDecoderPath {
   static func pathExtension(_ path: String) -> String {
-    let name = lastComponent(path)
+    let name = Paths.lastComponent(of: path)
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
     return String(name[name.index(after: dot)...])
   }

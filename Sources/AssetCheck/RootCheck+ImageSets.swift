@@ -42,7 +42,7 @@ extension RootCheck {
       return
     default: break
     }
-    let contents = join(set.path, "Contents.json")
+    let contents = Paths.join(set.path, "Contents.json")
     let kind = "image set \"\(asset.name)\""
     let layer = set.path.split(separator: "/").contains {
       $0.hasSuffix(".imagestack") || $0.hasSuffix(".solidimagestack")
@@ -64,7 +64,8 @@ extension RootCheck {
     let files = set.slots.compactMap(\.filename)
     // Vector images are drawn at every scale; a set whose images all lack a scale is a
     // deliberate "Single Scale" set (Xcode's setting), drawn however the app sizes it.
-    let vectorOnly = !files.isEmpty && files.allSatisfy { [".pdf", ".svg"].contains(fileExtension($0)) }
+    let vectorOnly =
+      !files.isEmpty && files.allSatisfy { ["pdf", "svg"].contains(Paths.fileExtension(of: $0)) }
     let singleScale = set.slots.allSatisfy { $0.filename == nil || $0.scale == nil }
     let filled = asset.variants.filter { $0.isSelectable }
     let role = role(ofSet: asset, set: set, files: filled)

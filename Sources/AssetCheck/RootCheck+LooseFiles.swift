@@ -25,8 +25,10 @@ extension RootCheck {
       let fallback = intended.flatMap { intended in
         assets.first { $0.name == intended && $0.source == .looseFiles }
       }
-      var message = suffixMessage(lastComponent(variant.path), suffix)
-      if let fallback { message += "; until then a device gets \(lastComponent(fallback.location)) instead" }
+      var message = suffixMessage(Paths.lastComponent(of: variant.path), suffix)
+      if let fallback {
+        message += "; until then a device gets \(Paths.lastComponent(of: fallback.location)) instead"
+      }
       add(.suffixCase, variant.path, asset: asset.name, message, severity: fallback == nil ? nil : .warning)
     }
     let variants = asset.variants.filter { $0.suspiciousSuffix == nil }
@@ -42,7 +44,7 @@ extension RootCheck {
           let reference = gap.sources.max(by: { $0.scale < $1.scale })
         else { continue }
         let scale = gap.need.scale
-        let name = AssetName(parsing: lastComponent(reference.path))
+        let name = AssetName(parsing: Paths.lastComponent(of: reference.path))
         let wanted = AssetName(base: name.base, scale: scale == 1 ? nil : scale, idiom: idiom, ext: name.ext)
         var message =
           "no @\(scale)x\(idiom.map { "~\($0)" } ?? "") variant: add \(wanted.fileName) (\(gap.need.reason))"
@@ -134,17 +136,17 @@ extension RootCheck {
         .sizeMismatch, variant.path, asset: asset.name,
         "is \(header.width)×\(header.height) px at @\(variant.scale)x\(conditions(traits)); "
           + "expected \(pixels(width))×\(pixels(height)) px (\(variant.scale) × "
-          + "\(number(pointWidth))×\(number(pointHeight)) pt, from "
-          + "\(lastComponent(reference.path)) at \(top.width)×\(top.height) px @\(reference.scale)x)"
+          + "\(ScaleText.oneDecimal(pointWidth))×\(ScaleText.oneDecimal(pointHeight)) pt, from "
+          + "\(Paths.lastComponent(of: reference.path)) at \(top.width)×\(top.height) px @\(reference.scale)x)"
           + (copied
             ? "; it is as large as another scale's file, so a copy: that screen draws the image at the wrong size"
             : distorted
               ? "; its shape differs too, so that screen draws it distorted or at another size"
               : intrinsic.map {
                 "; \($0.file) draws it at its own size (contentMode \($0.mode)), so that screen shows it at "
-                  + "\(number(Double(header.width) / Double(variant.scale)))×"
-                  + "\(number(Double(header.height) / Double(variant.scale))) pt instead of "
-                  + "\(number(pointWidth))×\(number(pointHeight)) pt"
+                  + "\(ScaleText.oneDecimal(Double(header.width) / Double(variant.scale)))×"
+                  + "\(ScaleText.oneDecimal(Double(header.height) / Double(variant.scale))) pt instead of "
+                  + "\(ScaleText.oneDecimal(pointWidth))×\(ScaleText.oneDecimal(pointHeight)) pt"
               }
                 ?? "; the same shape at another size, perhaps drawn for that scale, which a view that fits the image "
                 + "hides: check it"),
@@ -183,4 +185,17 @@ extension RootCheck {
     }
     return skips
   }
+}
+
+/// `text` with the last occurrence of `target` replaced.
+private func replacingLast(_ target: String, in text: String, with replacement: String) -> String {
+  guard !target.isEmpty, text.count >= target.count else { return text }
+  var index = text.endIndex
+  while index > text.startIndex {
+    index = text.index(before: index)
+    if text[index...].hasPrefix(target) {
+      return String(text[..<index]) + replacement + text[text.index(index, offsetBy: target.count)...]
+    }
+  }
+  return text
 }

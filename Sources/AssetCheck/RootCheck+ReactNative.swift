@@ -20,7 +20,7 @@ extension RootCheck {
     }
     var verdicts: [String: Bool] = [:]
     for file in catalog.skipped where file.reason == .javascriptProject {
-      var folder = parent(file.path)
+      var folder = Paths.parent(of: file.path)
       while true {
         if let known = verdicts[folder] {
           if known { files.append(file.path) }
@@ -37,7 +37,7 @@ extension RootCheck {
           break
         }
         if folder.isEmpty { break }
-        folder = parent(folder)
+        folder = Paths.parent(of: folder)
       }
     }
     return Array(Set(files)).sorted()
@@ -50,7 +50,7 @@ extension RootCheck {
     // One Metro asset: a folder, a base name, an extension and a platform.
     var groups: [String: [(path: String, name: MetroName)]] = [:]
     for path in files {
-      let name = MetroName(lastComponent(path))
+      let name = MetroName(Paths.lastComponent(of: path))
       // React Native's Android release build copies Metro's images into res/drawable-*,
       // where aapt2 refuses bytes that are not the extension's format; iOS reads by content.
       if let head = try? FileIO.readPrefix(Finding.join(catalog.root, path), count: ImageFormat.sniffLength),
@@ -79,13 +79,14 @@ extension RootCheck {
             + "\(name.base), not a \(platform) variant: rename it to "
             + "\(name.base[..<dot])@\(ScaleText.format(name.scale))x.\(platform).\(name.fileExtension)")
       }
-      let key = [parent(path), name.base, name.fileExtension.lowercased(), name.platform ?? ""].joined(
-        separator: "\u{0}")
+      let key = [Paths.parent(of: path), name.base, name.fileExtension.lowercased(), name.platform ?? ""]
+        .joined(
+          separator: "\u{0}")
       groups[key, default: []].append((path, name))
     }
     for key in groups.keys.sorted() {
       let members = groups[key]!.sorted { $0.name.scale < $1.name.scale }
-      let asset = Finding.join(parent(members[0].path), members[0].name.base)
+      let asset = Finding.join(Paths.parent(of: members[0].path), members[0].name.base)
       layoutAssets.insert(asset)
       var sized: [(path: String, scale: Double, size: LayoutImage.PixelSize)] = []
       for member in members {
@@ -103,7 +104,7 @@ extension RootCheck {
           }
           add(
             .metroSizeMismatch, file.path, asset: asset,
-            "is \(file.size) px; at @\(ScaleText.format(file.scale))x of \(lastComponent(reference.path)) "
+            "is \(file.size) px; at @\(ScaleText.format(file.scale))x of \(Paths.lastComponent(of: reference.path)) "
               + "(\(reference.size) px at @\(ScaleText.format(reference.scale))x) it should be "
               + "\(Int(width.rounded()))×\(Int(height.rounded())) px (±1): resize it, or fix the other if it is the wrong one"
           )

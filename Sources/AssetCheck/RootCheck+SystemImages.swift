@@ -1,4 +1,5 @@
 import AssetIndex
+import IconGridSupport
 
 /// The screens launch images are made for, in points (portrait), by idiom and subtype, with
 /// the one scale each exists at (`nil`: 1x and 2x). From Apple's launch image sizes and
@@ -111,7 +112,7 @@ extension RootCheck {
       else { continue }
       let size = (header.width, header.height)
       if screen.pixelSizes(scale: variant.scale).contains(where: { $0 == size }) { continue }
-      let file = lastComponent(variant.path)
+      let file = Paths.lastComponent(of: variant.path)
       if let actual = (1...3).first(where: { scale in screen.pixelSizes(scale: scale).contains { $0 == size }
       }) {
         let renamed = AssetName(
@@ -135,7 +136,7 @@ extension RootCheck {
   /// matters only without a launch storyboard (with one, iOS 8 and later never read launch
   /// images).
   mutating func launchImageSetRules(_ asset: Asset, set: CatalogSet) {
-    let contents = join(set.path, "Contents.json")
+    let contents = Paths.join(set.path, "Contents.json")
     let spaces = namespacesByAsset[RootCheck.key(of: asset)] ?? []
     let requirement = requirement(of: asset)
     // Whether the app has a launch screen is known only from an Info.plist in the tree.
@@ -146,7 +147,7 @@ extension RootCheck {
       guard let screen = LaunchScreen.of(idiom: idiom, subtype: slot.traits.subtype) else { continue }
       let scale = slot.scale ?? 1
       if let filename = slot.filename {
-        let path = join(set.path, filename)
+        let path = Paths.join(set.path, filename)
         guard let header = facts[path]?.header else { continue }
         let size = (header.width, header.height)
         guard !screen.pixelSizes(scale: scale).contains(where: { $0 == size }) else { continue }

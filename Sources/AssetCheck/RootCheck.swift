@@ -103,7 +103,7 @@ struct RootCheck {
     problems =
       filtered
       ? catalog.problems.filter { problem in
-        folders.contains(problem.path) || folders.contains(parent(problem.path))
+        folders.contains(problem.path) || folders.contains(Paths.parent(of: problem.path))
           || (configuration.target == nil && !RootCheck.isDevelopmentAsset(problem.path))
       } : catalog.problems
     var unique: Set<String> = []
@@ -114,7 +114,7 @@ struct RootCheck {
       for variant in asset.variants {
         guard let suffix = variant.suspiciousSuffix, asset.name.hasSuffix(suffix) else { continue }
         let intended = String(asset.name.dropLast(suffix.count))
-        if misspelt[intended] == nil { misspelt[intended] = lastComponent(variant.path) }
+        if misspelt[intended] == nil { misspelt[intended] = Paths.lastComponent(of: variant.path) }
       }
     }
     misspeltFiles = misspelt
@@ -221,8 +221,8 @@ struct RootCheck {
       // A tvOS target's icon is its brand assets (`NAME.brandassets`), which hold the stacks.
       let document =
         catalog.sets.contains {
-          ($0.kind == .iconDocument && lastComponent($0.path) == name + ".icon")
-            || ($0.kind == .brandAssets && lastComponent($0.path) == name + ".brandassets")
+          ($0.kind == .iconDocument && Paths.lastComponent(of: $0.path) == name + ".icon")
+            || ($0.kind == .brandAssets && Paths.lastComponent(of: $0.path) == name + ".brandassets")
         }
         || target.resources.contains { $0.path.hasSuffix("/" + name + ".icon") || $0.path == name + ".icon" }
       guard !found, !document else { continue }

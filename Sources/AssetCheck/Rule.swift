@@ -1,3 +1,5 @@
+import IconGridSupport
+
 /// How much a finding matters: an error fails the check, a warning only with `--strict`,
 /// a note never.
 ///
@@ -183,7 +185,7 @@ public struct Finding: Sendable, Hashable {
 
   static func join(_ root: String, _ relative: String) -> String {
     if relative.isEmpty { return root }
-    if root.isEmpty || root == "." { return relative }
-    return root.hasSuffix("/") ? root + relative : root + "/" + relative
+    if root == "." { return relative }
+    return Paths.join(root, relative)
   }
 }

@@ -1,3 +1,4 @@
+import IconGridSupport
 import ImageCore
 
 /// What happened to an asset variant between the two sides.
@@ -118,7 +119,7 @@ public struct AssetChange: Sendable {
     if size < 1000 { return "\(sign)\(size) B" }
     let kilo = Double(size) / 1000
     return kilo < 100
-      ? "\(sign)\(DiffInventory.number((kilo * 10).rounded() / 10)) kB" : "\(sign)\(Int(kilo.rounded())) kB"
+      ? "\(sign)\(ScaleText.format((kilo * 10).rounded() / 10)) kB" : "\(sign)\(Int(kilo.rounded())) kB"
   }
 }
 

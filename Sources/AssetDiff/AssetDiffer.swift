@@ -225,16 +225,17 @@ public enum AssetDiffer {
       let before: Bitmap
       let after: Bitmap
       do {
-        before = try decode(oldBytes, path: join(baseRoot, old.path), file: old)
+        before = try decode(oldBytes, path: Paths.join(baseRoot, old.path), file: old)
       } catch {
         change.problem = "base: " + describe(error)
-        change.preview.after = (try? decode(newBytes, path: join(headRoot, new.path), file: new)).flatMap {
-          DiffPreviewMaking.fitted($0, box: options.previewPixels)
-        }
+        change.preview.after = (try? decode(newBytes, path: Paths.join(headRoot, new.path), file: new))
+          .flatMap {
+            DiffPreviewMaking.fitted($0, box: options.previewPixels)
+          }
         return Outcome(change: change)
       }
       do {
-        after = try decode(newBytes, path: join(headRoot, new.path), file: new)
+        after = try decode(newBytes, path: Paths.join(headRoot, new.path), file: new)
       } catch {
         change.problem = "head: " + describe(error)
         change.preview.before = DiffPreviewMaking.fitted(before, box: options.previewPixels)
@@ -253,20 +254,16 @@ public enum AssetDiffer {
       return Outcome(change: change)
     }
 
-    private func join(_ root: String, _ path: String) -> String {
-      root.hasSuffix("/") ? root + path : root + "/" + path
-    }
-
     private func size(_ root: String, _ path: String) -> Int? {
-      FileSystem.stamp(join(root, path)).map { Int($0.size) }
+      FileSystem.stamp(Paths.join(root, path)).map { Int($0.size) }
     }
 
     private func read(_ root: String, _ path: String) throws -> [UInt8] {
-      try FileIO.readAll(join(root, path), limit: DecodingLimits.default.maxInputBytes)
+      try FileIO.readAll(Paths.join(root, path), limit: DecodingLimits.default.maxInputBytes)
     }
 
     private func decode(_ root: String, _ file: DiffFile) throws -> Bitmap {
-      try decode(read(root, file.path), path: join(root, file.path), file: file)
+      try decode(read(root, file.path), path: Paths.join(root, file.path), file: file)
     }
 
     private func decode(_ bytes: [UInt8], path: String, file: DiffFile) throws -> Bitmap {

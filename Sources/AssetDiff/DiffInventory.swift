@@ -89,7 +89,7 @@ public struct DiffInventory: Sendable {
         let key = Self.layoutKey(candidate)
         let label =
           candidate.density?.description
-          ?? (candidate.isAndroidDefault ? "mdpi" : "\(Self.number(candidate.scale))x")
+          ?? (candidate.isAndroidDefault ? "mdpi" : "\(ScaleText.format(candidate.scale))x")
         Self.add(
           DiffFile(path: candidate.path, scale: candidate.scale, scaleLabel: label),
           to: &entry.variants[key, default: []])
@@ -135,10 +135,6 @@ public struct DiffInventory: Sendable {
       for file in files { add(file, to: &old.variants[key, default: []]) }
     }
     return old
-  }
-
-  static func number(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
   }
 
   /// The file drawn at `scale` by the scale rule: exact first, then the nearest higher,

@@ -1,3 +1,5 @@
+import IconGridSupport
+
 /// How much two images may differ and still count as the same: rounding of a re-export is
 /// not a change, a one-pixel edit is.
 ///
@@ -47,8 +49,8 @@ public enum DiffThreshold: Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .pixels(let count): "\(count)px"
-    case .fraction(let value): "\(DiffInventory.number(value * 100))%"
-    case .meanDeltaE(let value): "\(DiffInventory.number(value))dE"
+    case .fraction(let value): "\(ScaleText.format(value * 100))%"
+    case .meanDeltaE(let value): "\(ScaleText.format(value))dE"
     }
   }
 

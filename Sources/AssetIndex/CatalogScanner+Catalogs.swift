@@ -22,28 +22,24 @@ extension CatalogScanner {
     guard let directory = openDirectory(fd, relative: relative) else { return }
     defer { closedir(directory) }
     let directoryFD = dirfd(directory)
-    while let entry = readdir(directory) {
-      let type = entry.pointee.d_type
-      withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-        let name = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-        if name[0] == 0x2E { return }
-        var kind = type
-        if kind == UInt8(DT_UNKNOWN) { kind = FileSystem.type(at: directoryFD, name) }
-        guard kind == UInt8(DT_DIR) || kind == UInt8(DT_LNK) else { return }
-        guard let folder = text(of: name, in: relative) else { return }
-        let child = Paths.join(relative, folder)
-        if kind == UInt8(DT_LNK) {
-          followCatalogLink(relative: child, folder: folder, namespace: namespace, container: container)
-          return
-        }
-        let childFD = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard childFD >= 0 else {
-          problems.append(unreadable(child))
-          return
-        }
-        enterCatalogFolder(
-          childFD, relative: child, folder: folder, namespace: namespace, container: container)
+    FileSystem.forEachEntry(of: directory) { name, type in
+      if name[0] == 0x2E { return }
+      var kind = type
+      if kind == UInt8(DT_UNKNOWN) { kind = FileSystem.type(at: directoryFD, name) }
+      guard kind == UInt8(DT_DIR) || kind == UInt8(DT_LNK) else { return }
+      guard let folder = text(of: name, in: relative) else { return }
+      let child = Paths.join(relative, folder)
+      if kind == UInt8(DT_LNK) {
+        followCatalogLink(relative: child, folder: folder, namespace: namespace, container: container)
+        return
       }
+      let childFD = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      guard childFD >= 0 else {
+        problems.append(unreadable(child))
+        return
+      }
+      enterCatalogFolder(
+        childFD, relative: child, folder: folder, namespace: namespace, container: container)
     }
   }
 
@@ -192,29 +188,25 @@ extension CatalogScanner {
     defer { closedir(directory) }
     let directoryFD = dirfd(directory)
     var files: [String] = []
-    while let entry = readdir(directory) {
-      let type = entry.pointee.d_type
-      withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-        let entryName = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-        if entryName[0] == 0x2E { return }
-        var entryKind = type
-        if entryKind == UInt8(DT_UNKNOWN) { entryKind = FileSystem.type(at: directoryFD, entryName) }
-        guard let file = text(of: entryName, in: relative) else { return }
-        if entryKind == UInt8(DT_LNK) {
-          let path = Paths.join(relative, file)
-          let target = FileSystem.realPath(Paths.join(root, path))
-          guard let target, let canonicalRoot, FileSystem.isInside(target, root: canonicalRoot) else {
-            problems.append(
-              CatalogProblem(
-                kind: .symlinkOutsideRoot, path: path,
-                message: "symbolic link leads outside the root (or nowhere); not followed"))
-            return
-          }
-        } else if entryKind != UInt8(DT_REG) {
+    FileSystem.forEachEntry(of: directory) { entryName, type in
+      if entryName[0] == 0x2E { return }
+      var entryKind = type
+      if entryKind == UInt8(DT_UNKNOWN) { entryKind = FileSystem.type(at: directoryFD, entryName) }
+      guard let file = text(of: entryName, in: relative) else { return }
+      if entryKind == UInt8(DT_LNK) {
+        let path = Paths.join(relative, file)
+        let target = FileSystem.realPath(Paths.join(root, path))
+        guard let target, let canonicalRoot, FileSystem.isInside(target, root: canonicalRoot) else {
+          problems.append(
+            CatalogProblem(
+              kind: .symlinkOutsideRoot, path: path,
+              message: "symbolic link leads outside the root (or nowhere); not followed"))
           return
         }
-        if file != "Contents.json" { files.append(file) }
+      } else if entryKind != UInt8(DT_REG) {
+        return
       }
+      if file != "Contents.json" { files.append(file) }
     }
     files.sort()
     let contentsPath = Paths.join(relative, "Contents.json")

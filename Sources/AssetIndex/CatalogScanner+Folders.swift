@@ -23,63 +23,59 @@ extension CatalogScanner {
     let directoryFD = dirfd(directory)
     // Joined once per folder, not once per file.
     let prefixes = Prefixes(root: root, folder: relative)
-    while let entry = readdir(directory) {
-      let type = entry.pointee.d_type
-      withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-        let name = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-        if name[0] == 0x2E { return }  // ".", ".." and hidden files
-        var kind = type
-        if kind == UInt8(DT_UNKNOWN) { kind = FileSystem.type(at: directoryFD, name) }
-        switch kind {
-        case UInt8(DT_REG):
-          if FileSystem.hasSuffix(name, ".png"), let file = text(of: name, in: relative) {
-            addLoose(prefixes, file: file)
-          } else if strcmp(name, "pubspec.yaml") == 0 {
-            flutterProjects.append(relative)
-          } else if strcmp(name, "Package.swift") == 0 {
-            swiftPackages.append(relative)
-          } else if FileSystem.hasSuffix(name, "Info.plist") || strcmp(name, "Info.plist") == 0,
-            let file = text(of: name, in: relative), file == "Info.plist" || file.hasSuffix("-Info.plist")
-          {
-            infoPlists.append(Paths.join(relative, file))
-          } else if let reason = CatalogScanner.projectMarker(name) {
-            otherProjects.append((relative, reason))
-          } else if strcmp(name, "app.json") == 0,
-            let text = TextFile.read(
-              Paths.join(Paths.join(root, relative), "app.json"), limit: 1 << 20),
-            text.contains("\"expo\"") || text.contains("\"displayName\"")
-          {
-            reactNativeRoots.append(relative)
-          }
-        case UInt8(DT_DIR):
-          guard let folder = text(of: name, in: relative) else { return }
-          let child = Paths.join(relative, folder)
-          let childFD = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-          guard childFD >= 0 else {
-            problems.append(unreadable(child))
-            return
-          }
-          if CatalogScanner.isCatalog(folder) {
-            walkCatalog(childFD, relative: child, namespace: "")
-          } else if FileSystem.hasSuffix(name, ".xcodeproj") {
-            projects.append(child)  // read after the walk; it holds no images
-            close(childFD)
-          } else if folder.hasSuffix(".icon") {
-            scanIconDocument(childFD, relative: child)
-          } else {
-            if CatalogScanner.isAndroidResourceFolder(folder, parent: relative) {
-              androidFolders.append(child)
-            }
-            walk(childFD, relative: child)
-          }
-        case UInt8(DT_LNK):
-          guard let file = text(of: name, in: relative) else { return }
-          // Followed after the walk, so the real folder, not a link to it, is where its
-          // files are indexed, whatever order the folders are listed in.
-          pendingLinks.append(Paths.join(relative, file))
-        default:
+    FileSystem.forEachEntry(of: directory) { name, type in
+      if name[0] == 0x2E { return }  // ".", ".." and hidden files
+      var kind = type
+      if kind == UInt8(DT_UNKNOWN) { kind = FileSystem.type(at: directoryFD, name) }
+      switch kind {
+      case UInt8(DT_REG):
+        if FileSystem.hasSuffix(name, ".png"), let file = text(of: name, in: relative) {
+          addLoose(prefixes, file: file)
+        } else if strcmp(name, "pubspec.yaml") == 0 {
+          flutterProjects.append(relative)
+        } else if strcmp(name, "Package.swift") == 0 {
+          swiftPackages.append(relative)
+        } else if FileSystem.hasSuffix(name, "Info.plist") || strcmp(name, "Info.plist") == 0,
+          let file = text(of: name, in: relative), file == "Info.plist" || file.hasSuffix("-Info.plist")
+        {
+          infoPlists.append(Paths.join(relative, file))
+        } else if let reason = CatalogScanner.projectMarker(name) {
+          otherProjects.append((relative, reason))
+        } else if strcmp(name, "app.json") == 0,
+          let text = TextFile.read(
+            Paths.join(Paths.join(root, relative), "app.json"), limit: 1 << 20),
+          text.contains("\"expo\"") || text.contains("\"displayName\"")
+        {
+          reactNativeRoots.append(relative)
+        }
+      case UInt8(DT_DIR):
+        guard let folder = text(of: name, in: relative) else { return }
+        let child = Paths.join(relative, folder)
+        let childFD = openat(directoryFD, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard childFD >= 0 else {
+          problems.append(unreadable(child))
           return
         }
+        if CatalogScanner.isCatalog(folder) {
+          walkCatalog(childFD, relative: child, namespace: "")
+        } else if FileSystem.hasSuffix(name, ".xcodeproj") {
+          projects.append(child)  // read after the walk; it holds no images
+          close(childFD)
+        } else if folder.hasSuffix(".icon") {
+          scanIconDocument(childFD, relative: child)
+        } else {
+          if CatalogScanner.isAndroidResourceFolder(folder, parent: relative) {
+            androidFolders.append(child)
+          }
+          walk(childFD, relative: child)
+        }
+      case UInt8(DT_LNK):
+        guard let file = text(of: name, in: relative) else { return }
+        // Followed after the walk, so the real folder, not a link to it, is where its
+        // files are indexed, whatever order the folders are listed in.
+        pendingLinks.append(Paths.join(relative, file))
+      default:
+        return
       }
     }
   }

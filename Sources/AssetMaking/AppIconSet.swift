@@ -286,7 +286,7 @@ public enum AppIconSetBuilder {
   ///   `.notFound`), layers that do not fit the request (`.unsupported`), a set or group
   ///   this command did not write without `force` (`.exists`), or `.io`; nothing is written then.
   public static func build(master: String, output: String, options: AppIconOptions) throws -> AppIconResult {
-    let folderName = lastComponent(output)
+    let folderName = Paths.lastComponent(of: output)
     guard folderName.hasSuffix(".appiconset"), folderName.count > ".appiconset".count else {
       throw MakingError(.badData, "the output must be a folder named NAME.appiconset", path: output)
     }

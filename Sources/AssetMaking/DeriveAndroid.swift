@@ -78,7 +78,7 @@ struct AndroidPlanner {
         "it is also \(noDPI) (android-nodpi): decide whether Android may scale it before adding densities")
       return step
     }
-    if let xml = holders.first(where: { fileExtension($0) == ".xml" }) {
+    if let xml = holders.first(where: { Paths.fileExtension(of: $0) == "xml" }) {
       step.target = folder + "/" + name + ".xml"
       step.status = .cannot("\(xml) is an XML drawable: there is nothing to resample")
       return step
@@ -90,17 +90,18 @@ struct AndroidPlanner {
           + "1 px of opaque black or clear, which resampling blurs; draw this density's border by hand")
       return step
     }
-    let bitmaps = holders.filter { [".png", ".jpg", ".jpeg", ".webp"].contains(fileExtension($0)) }
+    let bitmaps = holders.filter { ["png", "jpg", "jpeg", "webp"].contains(Paths.fileExtension(of: $0)) }
     let ranked = bitmaps.compactMap { path in
-      AndroidPlanner.density(ofFolder: parent(path)).map { (path, $0) }
+      AndroidPlanner.density(ofFolder: Paths.parent(of: path)).map { (path, $0) }
     }
     // The densest; of two files in one folder (a duplicate resource in itself), the PNG.
     guard
       let (best, density) = ranked.max(by: { a, b in
-        a.1 != b.1 ? a.1 < b.1 : fileExtension(b.0) == ".png" && fileExtension(a.0) != ".png"
+        a.1 != b.1
+          ? a.1 < b.1 : Paths.fileExtension(of: b.0) == "png" && Paths.fileExtension(of: a.0) != "png"
       })
     else {
-      let kinds = Set(holders.map(fileExtension)).sorted().joined(separator: ", ")
+      let kinds = Set(holders.map(dottedExtension)).sorted().joined(separator: ", ")
       step.status = .cannot("its files are \(kinds); derive makes PNG from PNG, JPEG or WebP bitmaps")
       return step
     }

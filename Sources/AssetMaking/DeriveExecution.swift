@@ -42,7 +42,7 @@ extension DerivePlan {
         let source = Paths.join(step.root, step.source ?? "")
         guard let width = step.targetWidth, let height = step.targetHeight else { continue }
         let image: Bitmap
-        let isVector = [".pdf", ".svg"].contains(fileExtension(source))
+        let isVector = ["pdf", "svg"].contains(Paths.fileExtension(of: source))
         do {
           // A vector is drawn at the target size; a raster decoded at its own and shrunk.
           image = try ImageDecoder.decode(
@@ -55,7 +55,7 @@ extension DerivePlan {
         let small = Resampler.resize(image, width: width, height: height, options: resampling)
         let header = isVector ? nil : try? PNGHeader.probe(contentsOf: source)
         // A PNG keeps its alpha channel or its lack of one; JPEG has none; WebP may.
-        let alpha = header?.colorType.hasAlpha ?? ![".jpg", ".jpeg"].contains(fileExtension(source))
+        let alpha = header?.colorType.hasAlpha ?? !["jpg", "jpeg"].contains(Paths.fileExtension(of: source))
         let encoding = PNGEncodingOptions(includeAlpha: alpha, threads: 1)
         let bytes: [UInt8]
         do {
@@ -76,7 +76,8 @@ extension DerivePlan {
         }
         var loaded = documents[key]!
         DerivePlan.place(
-          lastComponent(step.target), traits: traits, source: step.source.map(lastComponent),
+          Paths.lastComponent(of: step.target), traits: traits,
+          source: step.source.map { Paths.lastComponent(of: $0) },
           in: &loaded.document, slots: &loaded.traits)
         documents[key] = loaded
       }

@@ -95,10 +95,10 @@ private struct Planner {
   mutating func noteSetsLeftAlone() {
     for set in catalog.sets where set.isValid {
       if set.kind == .appIconSet {
-        appIconSets.append(lastComponent(set.path))
+        appIconSets.append(Paths.lastComponent(of: set.path))
       } else if set.kind == .imageSet, options.source == .vector {
         let files = set.slots.compactMap(\.filename)
-        if !files.isEmpty, files.allSatisfy({ [".pdf", ".svg"].contains(fileExtension($0)) }) {
+        if !files.isEmpty, files.allSatisfy({ ["pdf", "svg"].contains(Paths.fileExtension(of: $0)) }) {
           notes.append("\(set.path): a vector set; every scale is drawn from its \(files[0])")
         }
       }
@@ -109,10 +109,10 @@ private struct Planner {
 
   mutating func planLoose(_ gap: ScaleGap, scale: Int) {
     guard let reference = gap.sources.max(by: { $0.scale < $1.scale }) else { return }
-    let name = AssetName(parsing: lastComponent(reference.path))
+    let name = AssetName(parsing: Paths.lastComponent(of: reference.path))
     let file = AssetName(base: name.base, scale: scale == 1 ? nil : scale, idiom: gap.idiom, ext: "png")
       .fileName
-    let folder = parent(reference.path)
+    let folder = Paths.parent(of: reference.path)
     let target = folder.isEmpty ? file : folder + "/" + file
     var step = makeStep(
       asset: gap.asset.name, target: target, scale: scale, idiom: gap.idiom?.rawValue, conditions: "",
@@ -140,7 +140,8 @@ private struct Planner {
     let best = sources.max { $0.scale < $1.scale }
     let used = Set(set.slots.compactMap { $0.filename?.lowercased() })
     let file = Planner.fileName(
-      deriving: best.map { lastComponent($0.path) } ?? gap.asset.name + ".png", scale: scale, avoiding: used)
+      deriving: best.map { Paths.lastComponent(of: $0.path) } ?? gap.asset.name + ".png", scale: scale,
+      avoiding: used)
     var traits = key
     traits.scale = scale
     let empty = set.slots.firstIndex {
@@ -178,11 +179,12 @@ private struct Planner {
       asset: asset, root: catalog.root, source: nil, sourceScale: nil, sourceWidth: nil, sourceHeight: nil,
       target: target, targetScale: scale, idiom: idiom, conditions: conditions, targetWidth: nil,
       targetHeight: nil, placement: placement, status: .make, slotTraits: nil)
-    let rasters = sources.filter { fileExtension($0.path) == ".png" }
+    let rasters = sources.filter { Paths.fileExtension(of: $0.path) == "png" }
     let best: (path: String, scale: Int)?
     switch options.source {
     case .vector:
-      guard let vector = sources.first(where: { [".pdf", ".svg"].contains(fileExtension($0.path)) }) else {
+      guard let vector = sources.first(where: { ["pdf", "svg"].contains(Paths.fileExtension(of: $0.path)) })
+      else {
         step.status = .cannot("no PDF or SVG to render it from (--from vector)")
         return step
       }
@@ -191,7 +193,7 @@ private struct Planner {
         let probe = try ImageDecoder.probe(contentsOf: Paths.join(catalog.root, vector.path))
         guard let points = probe.pointSize else {
           step.status = .cannot(
-            "the source is \(probe.format.name), not a vector, though named \(fileExtension(vector.path))")
+            "the source is \(probe.format.name), not a vector, though named \(dottedExtension(vector.path))")
           return step
         }
         step.sourceWidth = probe.pixelWidth
@@ -213,7 +215,7 @@ private struct Planner {
     case .best:
       best = rasters.max { $0.scale < $1.scale }
       if best == nil {
-        let kinds = Set(sources.map { fileExtension($0.path) }).sorted().joined(separator: ", ")
+        let kinds = Set(sources.map { dottedExtension($0.path) }).sorted().joined(separator: ", ")
         step.status = .cannot("no PNG to make it from (its images are \(kinds)); derive reads PNG sources")
         return step
       }
@@ -255,18 +257,9 @@ private struct Planner {
   }
 }
 
-func lastComponent(_ path: String) -> String {
-  String(path.split(separator: "/").last ?? Substring(path))
-}
-
-func parent(_ path: String) -> String {
-  guard let slash = path.lastIndex(of: "/") else { return "" }
-  return String(path[..<slash])
-}
-
-/// `.png` for `Icon.PNG`: the lower-cased extension with its dot, or empty.
-func fileExtension(_ path: String) -> String {
-  let name = lastComponent(path)
-  guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-  return name[dot...].lowercased()
+/// `.png` for `Icon.PNG`: the lower-cased extension with its dot (as messages list them), or
+/// empty.
+func dottedExtension(_ path: String) -> String {
+  let bare = Paths.fileExtension(of: path)
+  return bare.isEmpty ? "" : "." + bare
 }

@@ -98,7 +98,7 @@ enum LayeredIconBuilder {
       }
     }
     var foreignSlots: [String] = []
-    for file in files where lastComponent(file) == "Contents.json" {
+    for file in files where Paths.lastComponent(of: file) == "Contents.json" {
       let document = try? ContentsDocument(parsing: Files.read(Paths.join(catalog, file)), path: file)
       for image in document?.images ?? [] {
         if let name = image["filename"]?.text, !isOurs(name, set: setName) { foreignSlots.append(name) }
@@ -113,16 +113,16 @@ enum LayeredIconBuilder {
     }
     let written = Set(entries.map(\.path))
     let kept = files.filter {
-      lastComponent($0) != "Contents.json" && !isOurs(lastComponent($0), set: setName)
+      Paths.lastComponent(of: $0) != "Contents.json" && !isOurs(Paths.lastComponent(of: $0), set: setName)
     }
-    let newFolders = Set(entries.map { parent($0.path) })
+    let newFolders = Set(entries.map { Paths.parent(of: $0.path) })
     // A folder's Contents.json goes with the folder: when the new group lacks the folder and
     // nothing of someone else's is left in it (an earlier run's layer, Xcode's empty Middle).
     let stale = files.filter { file in
       guard !written.contains(file) else { return false }
-      if isOurs(lastComponent(file), set: setName) { return true }
-      let folder = parent(file) + "/"
-      return lastComponent(file) == "Contents.json" && !kept.contains { $0.hasPrefix(folder) }
+      if isOurs(Paths.lastComponent(of: file), set: setName) { return true }
+      let folder = Paths.parent(of: file) + "/"
+      return Paths.lastComponent(of: file) == "Contents.json" && !kept.contains { $0.hasPrefix(folder) }
     }
     let staleFolders = folders.filter { !newFolders.contains($0) }.sorted { $0.count > $1.count }
     return Group(folder: folder, entries: entries, stale: stale, staleFolders: staleFolders, kept: kept)
@@ -135,7 +135,7 @@ enum LayeredIconBuilder {
   ) throws {
     for entry in group.entries {
       let path = Paths.join(catalog, entry.path)
-      try batch.makeFolders(parent(path))
+      try batch.makeFolders(Paths.parent(of: path))
       if let contents = entry.contents {
         try batch.stage(Array(contents.rendered().utf8), at: path)
       } else if let (file, art) = entry.image {

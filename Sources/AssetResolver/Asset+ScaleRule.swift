@@ -25,8 +25,9 @@ extension Asset {
     ScaleRule.choose(in: variants, request: request).map { variants[$0] }
   }
 
-  /// Whether a request without an idiom (a generic iOS screen) gets a variant.
-  public var servesGenericRequests: Bool { variant(scale: 1, idiom: nil) != nil }
+  /// Whether a request without an idiom (a generic iOS screen) gets a variant (tests ask it;
+  /// a caller resolves with ``variant(for:)``).
+  @_spi(Testing) public var servesGenericRequests: Bool { variant(scale: 1, idiom: nil) != nil }
 
   /// The index of the variant each default-trait request at scales 1…3 gets, for a
   /// generic, an iPhone and an iPad screen in turn (nine entries, -1 for none): the table

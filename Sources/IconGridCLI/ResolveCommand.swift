@@ -229,7 +229,7 @@ enum ResolveCommand {
       ResolveExplain.explainApple(resolved, options: options, library: library, console: console)
       return ExitStatus.success
     }
-    let path = join(options.root, resolved.variant.path)
+    let path = Paths.join(options.root, resolved.variant.path)
     // The size came from the loader, which read the file: it has a format.
     let sniffed = try? ImageDecoder.format(ofFile: path)
     switch options.format {
@@ -259,7 +259,7 @@ enum ResolveCommand {
         + (sniffed.map { ", \($0.format.rawValue)" } ?? "")
         + ", \(resolved.pixelWidth)×\(resolved.pixelHeight) px"
         + (sniffed?.format.isVector == true ? " rendered" : "")
-        + " = \(number(resolved.pointWidth))×\(number(resolved.pointHeight)) pt"
+        + " = \(ScaleText.format(resolved.pointWidth))×\(ScaleText.format(resolved.pointHeight)) pt"
       if let mismatch = sniffed?.mismatch { line += " (\(mismatch))" }
       if resolved.isFallback { line += " (fallback: no @\(resolved.requestedScale)x)" }
       if let slot = slot(resolved.variant) { line += "; slot: \(slot)" }
@@ -275,7 +275,7 @@ enum ResolveCommand {
     -> Int32
   {
     for problem in apple?.problems ?? [] {
-      console.warning("\(join(root, problem.path)): \(problem.message) [\(problem.kind)]")
+      console.warning("\(Paths.join(root, problem.path)): \(problem.message) [\(problem.kind)]")
     }
     for (reason, count) in apple.map(skippedCounts) ?? [] {
       console.err("icongrid: note: \(count) \(count == 1 ? "file" : "files") \(reason); not indexed\n")
@@ -308,7 +308,7 @@ enum ResolveCommand {
             .array(
               asset.variants.map { variant in
                 JSONValue.object([
-                  ("path", .string(join(root, variant.path))),
+                  ("path", .string(Paths.join(root, variant.path))),
                   ("scale", .int(variant.scale)),
                   ("idiom", .optional(variant.catalogIdiom ?? variant.idiom?.rawValue)),
                   ("size", .optional(variant.size?.description)),
@@ -376,9 +376,4 @@ enum ResolveCommand {
     variant.catalogIdiom == nil ? nil : variant.traits.description
   }
 
-  private static func number(_ value: Double) -> String { ScaleText.format(value) }
-
-  private static func join(_ root: String, _ path: String) -> String {
-    root.hasSuffix("/") ? root + path : root + "/" + path
-  }
 }

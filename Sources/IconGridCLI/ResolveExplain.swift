@@ -143,7 +143,7 @@ enum ResolveExplain {
     var sizes: [String: (Int, Int)] = [:]
     let catalogRoot = library.catalog.root
     for candidate in named.candidates {
-      if let header = try? PNGProbe.size(of: join(catalogRoot, candidate.path)) {
+      if let header = try? PNGProbe.size(of: Paths.join(catalogRoot, candidate.path)) {
         sizes[candidate.path] = header
       }
     }
@@ -156,11 +156,11 @@ enum ResolveExplain {
   /// layout index's problems.
   static func noteLayouts(_ catalog: LayoutCatalog, root: String, console: Console) {
     for region in catalog.regions {
-      let place = region.folder.isEmpty ? root : join(root, region.folder)
+      let place = region.folder.isEmpty ? root : Paths.join(root, region.folder)
       console.err("icongrid: note: layout of \(place): \(region.layout) (\(region.reason))\n")
     }
     for problem in catalog.problems {
-      console.warning("\(join(root, problem.path)): \(problem.message)")
+      console.warning("\(Paths.join(root, problem.path)): \(problem.message)")
     }
   }
 
@@ -188,7 +188,7 @@ enum ResolveExplain {
           .array(
             asset.candidates.map { candidate in
               JSONValue.object([
-                ("path", .string(join(root, candidate.path))),
+                ("path", .string(Paths.join(root, candidate.path))),
                 ("scale", .double(candidate.scale)),
                 ("label", .string(candidate.label)),
               ])
@@ -205,7 +205,7 @@ enum ResolveExplain {
   ) {
     let winner = resolution.winner
     let selection = resolution.selection
-    let path = join(root, winner.path)
+    let path = Paths.join(root, winner.path)
     switch format {
     case .json:
       console.out(
@@ -239,7 +239,7 @@ enum ResolveExplain {
   private static func sizes(of resolution: LayoutResolution, library: AssetLibrary) -> [String: (Int, Int)] {
     var sizes: [String: (Int, Int)] = [:]
     for candidate in resolution.asset.candidates {
-      if let size = try? PNGProbe.size(of: join(library.catalog.root, candidate.path)) {
+      if let size = try? PNGProbe.size(of: Paths.join(library.catalog.root, candidate.path)) {
         sizes[candidate.path] = size
       }
     }
@@ -261,7 +261,7 @@ enum ResolveExplain {
     case .json:
       let candidates = selection.candidates.enumerated().map { index, candidate in
         JSONValue.object([
-          ("path", .string(join(root, candidate.path))),
+          ("path", .string(Paths.join(root, candidate.path))),
           ("label", .string(candidate.label)),
           ("scale", .double(candidate.scale)),
           ("density", .optional(candidate.density?.description)),
@@ -280,7 +280,7 @@ enum ResolveExplain {
           ("rule", .string(selection.rule)),
           ("request", .string(request)),
           ("candidates", .array(candidates)),
-          ("chosen", .optional(selection.winner.map { join(root, $0.path) })),
+          ("chosen", .optional(selection.winner.map { Paths.join(root, $0.path) })),
           ("explanation", .array(selection.explanation.map { .string($0) })),
           ("enlargement", selection.enlargement.map { .double($0) } ?? .null),
         ]).rendered() + "\n")
@@ -301,7 +301,7 @@ enum ResolveExplain {
         lines.append(line)
       }
       lines += selection.explanation.map { "  why: \($0)" }
-      lines.append("  chosen: " + (selection.winner.map { join(root, $0.path) } ?? "none"))
+      lines.append("  chosen: " + (selection.winner.map { Paths.join(root, $0.path) } ?? "none"))
       console.out(lines.joined(separator: "\n") + "\n")
     }
   }
@@ -311,9 +311,6 @@ enum ResolveExplain {
     return false
   }
 
-  static func join(_ root: String, _ path: String) -> String {
-    root.hasSuffix("/") ? root + path : root + "/" + path
-  }
 }
 
 /// The PNG header's size of a file, when it is a PNG.

@@ -16,6 +16,12 @@ package enum Paths {
     return String(trimmed[trimmed.index(after: slash)...])
   }
 
+  /// The folder part of `path`: everything before its last `/`, or empty when it has none.
+  package static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return String(path[..<slash])
+  }
+
   /// The extension of the last component, lower-cased, without its dot: `png` for
   /// `a/Icon.PNG`; empty for none or a name that only starts with a dot (`.hidden`).
   package static func fileExtension(of path: String) -> String {
@@ -32,5 +38,12 @@ package enum ScaleText {
   package static func format(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
     return String(value)
+  }
+
+  /// `60`, `83.5`, `66.7`: whole numbers plain (within 0.001), others to one decimal, as
+  /// messages give point sizes.
+  package static func oneDecimal(_ value: Double) -> String {
+    if abs(value - value.rounded()) < 0.001 { return String(Int(value.rounded())) }
+    return String((value * 10).rounded() / 10)
   }
 }

@@ -1,3 +1,5 @@
+import IconGridSupport
+
 /// One tile of a sheet: the label under it, the asset it shows and an optional badge.
 public struct SheetTile: Sendable, Hashable {
   /// The text under the icon.
@@ -61,7 +63,7 @@ public struct SheetContent: Sendable, Hashable {
     self.sections = [
       SheetSection(
         title: nil,
-        tiles: assetNames.map { SheetTile(name: SheetLabelSource.lastComponent(of: $0), icon: $0) })
+        tiles: assetNames.map { SheetTile(name: Paths.lastComponent(of: $0), icon: $0) })
     ]
   }
 

@@ -1,3 +1,5 @@
+import IconGridSupport
+
 /// What a tile's label says.
 public enum SheetLabelSource: String, Sendable, Hashable, CaseIterable {
   /// The asset's own name, the last component of its path: `safari` for
@@ -17,16 +19,12 @@ public enum SheetLabelSource: String, Sendable, Hashable, CaseIterable {
   /// - Returns: the text to show under the icon.
   public func label(icon: String, manifestName: String) -> String {
     switch self {
-    case .name: Self.lastComponent(of: icon)
+    case .name: Paths.lastComponent(of: icon)
     case .path: icon
     case .manifest: manifestName
     }
   }
 
-  /// The last non-empty component of a `/`-separated asset name.
-  static func lastComponent(of name: String) -> String {
-    name.split(separator: "/").last.map(String.init) ?? name
-  }
 }
 
 extension SheetContent {

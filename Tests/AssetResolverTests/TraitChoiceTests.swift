@@ -1,5 +1,5 @@
 import AssetIndex
-import AssetResolver
+@_spi(Testing) import AssetResolver
 import TestSupport
 import Testing
 
