@@ -78,7 +78,7 @@ extension CheckReport {
   private func textReport(verbose: Bool) -> String {
     var out = ""
     for finding in findings {
-      out += "\(finding.path): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]\n"
+      out += "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]\n"
     }
     for line in notes(verbose: verbose) { out += line + "\n" }
     return out + summaryLine + "\n"
@@ -186,13 +186,30 @@ extension CheckReport {
         "findings",
         .array(
           findings.map {
-            .object([
+            var fields: [(String, JSONValue)] = [
               ("rule", .string($0.rule.id)), ("severity", .string($0.severity.rawValue)),
-              ("path", .string($0.path)), ("asset", .optional($0.asset)), ("message", .string($0.message)),
-            ])
+              ("path", .string($0.path)),
+            ]
+            if let line = $0.line { fields.append(("line", .int(line))) }
+            fields += [("asset", .optional($0.asset)), ("message", .string($0.message))]
+            return .object(fields)
           })
       ),
-    ])
+    ] + referencesJSON)
+  }
+
+  /// The `references` member of the JSON document, present when a root's sources were read.
+  private var referencesJSON: [(String, JSONValue)] {
+    guard roots.contains(where: { $0.patterns != nil }) else { return [] }
+    let patterns: [JSONValue] = roots.flatMap { root in
+      (root.patterns ?? []).map {
+        .object([
+          ("root", .string(root.path)), ("path", .string($0.path)), ("line", .int($0.line)),
+          ("pattern", .string($0.pattern)),
+        ])
+      }
+    }
+    return [("references", .object([("patterns", .array(patterns))]))]
   }
 
   // MARK: - GitHub workflow commands
@@ -203,6 +220,7 @@ extension CheckReport {
       // GitHub's annotation levels are error, warning and notice.
       let level = finding.severity == .note ? "notice" : finding.severity.rawValue
       out += "::\(level) file=\(GitHubCommand.property(finding.path))"
+      if let line = finding.line { out += ",line=\(line)" }
       out += ",title=\(GitHubCommand.property(finding.rule.id))"
       out += "::\(GitHubCommand.data(finding.message))\n"
     }
@@ -246,7 +264,7 @@ extension CheckReport {
         }
         out += ">\n"
         let lines = testCase.findings.map { finding in
-          (finding, "\(finding.path): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]")
+          (finding, "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]")
         }
         let failing = lines.filter { CheckReport.isFailure($0.0, strict: strict) }
         if let first = failing.first {
@@ -305,14 +323,14 @@ extension CheckReport {
         ("message", .object([("text", .string(finding.message))])),
         (
           "locations",
-          // GitHub code scanning places a result only when it has a start line; the
-          // findings are about whole files, so line 1.
+          // GitHub code scanning places a result only when it has a start line; a finding
+          // about a whole file gets line 1.
           .array([
             .object([
               (
                 "physicalLocation",
                 .object([
-                  ("artifactLocation", .object(location)), ("region", .object([("startLine", .int(1))])),
+                  ("artifactLocation", .object(location)), ("region", .object([("startLine", .int(finding.line ?? 1))])),
                 ])
               )
             ])
