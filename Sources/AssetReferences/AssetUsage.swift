@@ -33,8 +33,16 @@ public struct AssetUsage: Sendable {
   /// The strict uses no known name provides, in file and line order.
   public var missing: [Missing] = []
   /// The patterns that count: those in an image initialiser, and those elsewhere with at
-  /// least three fixed characters that match a known asset.
+  /// least three fixed letters or digits that match a known asset (`"\(a) - \(b)"` is text,
+  /// not a name).
   public var patterns: [SourceReferences.Pattern] = []
+
+  /// Whether `name` is one of AppKit's named system images (`NSActionTemplate`, `NSFolder`,
+  /// `NSApplicationIcon`): `NS` and a capital letter, a name no app's catalog needs.
+  public static func isSystemImageName(_ name: String) -> Bool {
+    let scalars = Array(name.unicodeScalars.prefix(3))
+    return scalars.count == 3 && scalars[0] == "N" && scalars[1] == "S" && scalars[2].properties.isUppercase
+  }
 
   /// Matches the uses of `references` against asset names.
   ///
@@ -58,15 +66,25 @@ public struct AssetUsage: Sendable {
     for name in known { symbolKeys.formUnion(AssetSymbols.keys(forAsset: name)) }
     let declaredKeys = Set(references.declared.map(AssetSymbols.key))
 
-    // Literals: the whole name, or its last component, in any case.
+    // Literals: the whole name, or its last component, in any case; a use where only an
+    // image can be meant is counted before a string that only happens to match.
     var literalNames: Set<String> = []
-    for use in references.uses where use.kind == .literal {
-      literalNames.insert(use.name.lowercased())
+    var strictLiterals: Set<String> = []
+    var strictSymbols: Set<String> = []
+    for use in references.uses {
+      switch use.kind {
+      case .literal:
+        literalNames.insert(use.name.lowercased())
+        if use.isStrict { strictLiterals.insert(use.name.lowercased()) }
+      case .symbol:
+        let last = use.name.split(separator: ".").last.map(String.init) ?? use.name
+        strictSymbols.insert(AssetSymbols.key(last))
+      }
     }
     let memberKeys = Set(references.members.map(AssetSymbols.key))
     var counting: [SourceReferences.Pattern] = []
     for pattern in references.patterns {
-      if pattern.isStrict || (pattern.fixedLength >= 3 && known.contains(where: pattern.matches)) {
+      if pattern.isStrict || (pattern.fixedAlphanumerics >= 3 && known.contains(where: pattern.matches)) {
         counting.append(pattern)
       }
     }
@@ -74,9 +92,14 @@ public struct AssetUsage: Sendable {
     for name in judged {
       let lowered = name.lowercased()
       let base = lowered.split(separator: "/").last.map(String.init) ?? lowered
-      if literalNames.contains(lowered) || literalNames.contains(base) {
+      let keys = AssetSymbols.keys(forAsset: name)
+      if strictLiterals.contains(lowered) || strictLiterals.contains(base) {
         used[name] = .literal
-      } else if !AssetSymbols.keys(forAsset: name).isDisjoint(with: memberKeys) {
+      } else if !keys.isDisjoint(with: strictSymbols) {
+        used[name] = .symbol
+      } else if literalNames.contains(lowered) || literalNames.contains(base) {
+        used[name] = .literal
+      } else if !keys.isDisjoint(with: memberKeys) {
         used[name] = .symbol
       } else if counting.contains(where: { $0.matches(name) || $0.matches(base) }) {
         used[name] = .pattern
@@ -86,7 +109,9 @@ public struct AssetUsage: Sendable {
     for use in references.uses where use.isStrict {
       switch use.kind {
       case .literal:
-        guard !use.name.isEmpty, !known.contains(use.name), !references.imageFiles.contains(use.name) else {
+        guard !use.name.isEmpty, !known.contains(use.name), !references.imageFiles.contains(use.name),
+          !Self.isSystemImageName(use.name)
+        else {
           continue
         }
         let lowered = use.name.lowercased()

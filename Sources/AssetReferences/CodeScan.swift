@@ -9,8 +9,9 @@
 /// `NSImage(resource: .x)`, `Label(_:image: .x)` and `ImageResource.x`; every member
 /// identifier (`.x`) is kept to match SwiftGen's and R.swift's accessors.
 enum CodeScan {
-  /// The callees whose first unlabelled string argument is an image name.
-  static let unlabelledImageCallees: Set<String> = ["Image", "Name"]
+  /// The callees whose first unlabelled string argument is an image name (`NSImage.Name`
+  /// only after `NSImage.`: `Notification.Name("x")` is no image).
+  static let unlabelledImageCallees: Set<String> = ["Image"]
   /// The callees whose `named:` argument is an image name.
   static let namedImageCallees: Set<String> = ["UIImage", "NSImage", "WKImage"]
   /// The initialisers that take a generated image symbol.
@@ -18,6 +19,9 @@ enum CodeScan {
 
   static func scan(_ text: [UInt8], swift: Bool, declarationsOnly: Bool, into scan: inout FileScan) {
     let tokens = SourceLexer.tokens(text)
+    var braceDepth = 0
+    var extensionOpening = false
+    var resourceDepth: Int? = nil
     for (index, token) in tokens.enumerated() {
       func at(_ offset: Int) -> SourceToken? {
         let position = index + offset
@@ -25,8 +29,13 @@ enum CodeScan {
       }
       switch token.kind {
       case .identifier:
-        if swift, let previous = at(-1), previous.kind == .identifier,
-          ["let", "var", "case", "func"].contains(previous.text)
+        // `extension ImageResource { static let x = … }`: a member a symbol context can name
+        // without an asset behind it.
+        if swift, token.text == "ImageResource", at(-1)?.text == "extension" {
+          extensionOpening = true
+        }
+        if swift, let depth = resourceDepth, depth <= braceDepth, let previous = at(-1),
+          ["let", "var"].contains(previous.text), at(-2)?.text == "static"
         {
           scan.declared.insert(token.text)
         }
@@ -53,7 +62,16 @@ enum CodeScan {
               line: token.line, isStrict: strict))
         }
       case .punctuation:
-        continue
+        if token.text == "{" {
+          braceDepth += 1
+          if extensionOpening {
+            resourceDepth = braceDepth
+            extensionOpening = false
+          }
+        } else if token.text == "}" {
+          if resourceDepth == braceDepth { resourceDepth = nil }
+          braceDepth -= 1
+        }
       }
     }
   }
@@ -88,6 +106,11 @@ enum CodeScan {
     if previous.text == "(" && previous.kind == .punctuation {
       // `Image("x")`, `NSImage.Name("x")`; `Image.init("x")` too.
       if before.kind == .identifier && unlabelledImageCallees.contains(before.text) { return true }
+      if before.text == "Name", index >= 4, tokens[index - 3].text == ".",
+        namedImageCallees.contains(tokens[index - 4].text)
+      {
+        return true
+      }
       if before.text == "init", index >= 4, tokens[index - 3].text == ".",
         tokens[index - 4].text == "Image"
       {

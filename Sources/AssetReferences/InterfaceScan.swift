@@ -1,7 +1,7 @@
 /// The image names of storyboards, xibs and XML property lists.
 ///
-/// In a storyboard or xib an attribute `image` or `…Image` (`highlightedImage`,
-/// `backgroundImage`) names an image, and the `<resources>` section lists each as
+/// In a storyboard or xib an image attribute (`image`, `highlightedImage`,
+/// `backgroundImage`, ``imageAttributes``) names an image, and the `<resources>` section lists each as
 /// `<image name="x">`; an image with `catalog="system"` is an SF Symbol, not an asset. Older
 /// xibs name theirs in `<string key="NSResourceName">`. A property list's `<string>` values
 /// mark what they name as used, never as missing (most strings of a plist are not images).
@@ -17,6 +17,14 @@ enum InterfaceScan {
     func attribute(_ key: String) -> String? { attributes.first { $0.0 == key }?.1 }
   }
 
+  /// The attributes of Interface Builder's documents that hold an image name.
+  static let imageAttributes: Set<String> = [
+    "image", "alternateImage", "highlightedImage", "selectedImage", "backgroundImage", "landscapeImage",
+    "landscapeImagePhone", "largeContentSizeImage", "onImage", "offImage", "shadowImage", "backIndicatorImage",
+    "backIndicatorTransitionMaskImage", "scopeBarBackgroundImage", "selectionIndicatorImage", "minimumValueImage",
+    "maximumValueImage", "progressImage", "trackImage", "decrementImage", "incrementImage", "thumbImage",
+  ]
+
   static func scan(_ text: [UInt8], into scan: inout FileScan) {
     let tags = self.tags(text)
     // The names a storyboard marks as system symbols anywhere in it.
@@ -25,12 +33,18 @@ enum InterfaceScan {
       if let name = tag.attribute("name") { system.insert(name) }
       if let name = tag.attribute("image") { system.insert(name) }
     }
+    // A set named as a system symbol is its fallback where the system lacks the symbol
+    // (an older macOS or iOS): used, never missing.
+    for name in system.sorted() {
+      let tag = tags.first { $0.attribute("name") == name || $0.attribute("image") == name }
+      if let tag { scan.uses.append(use(name, tag, scan.path, strict: false)) }
+    }
     for tag in tags where tag.attribute("catalog") != "system" {
       if tag.name == "image", let name = tag.attribute("name"), !system.contains(name) {
         scan.uses.append(use(name, tag, scan.path, strict: true))
       }
       for (key, value) in tag.attributes
-      where (key == "image" || key.hasSuffix("Image")) && !value.isEmpty && !system.contains(value) {
+      where imageAttributes.contains(key) && !value.isEmpty && !system.contains(value) {
         scan.uses.append(use(value, tag, scan.path, strict: true))
       }
       if tag.name == "string", tag.attribute("key") == "NSResourceName", !tag.text.isEmpty {

@@ -74,8 +74,12 @@ public struct SourceReferences: Sendable {
       return nil
     }
 
-    /// How many characters of the pattern are fixed (not built at run time).
-    public var fixedLength: Int { pieces.reduce(0) { $0 + $1.count } }
+    /// How many letters and digits of the pattern are fixed (not built at run time).
+    public var fixedAlphanumerics: Int {
+      pieces.reduce(0) { count, piece in
+        count + piece.unicodeScalars.count { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+      }
+    }
   }
 
   /// A file that was not read as a source, and why.
@@ -95,7 +99,7 @@ public struct SourceReferences: Sendable {
   /// Member identifiers of Swift code (`fooBar` in `.fooBar`, `Asset.Editing.fooBar`):
   /// what generated symbols are matched against.
   public var members: Set<String> = []
-  /// Identifiers Swift code declares itself (`static let x`, `case x`), which a symbol
+  /// Static members Swift code declares in an `extension ImageResource`, which a symbol
   /// context may name without an asset behind it.
   public var declared: Set<String> = []
   /// How many Swift and Objective-C files were read.

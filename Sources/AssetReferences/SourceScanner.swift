@@ -5,7 +5,9 @@ extension SourceReferences {
   /// The kinds of file the scan reads, by extension.
   static let codeExtensions: Set<String> = ["swift", "m", "mm", "h"]
   static let interfaceExtensions: Set<String> = ["storyboard", "xib"]
-  static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "pdf", "gif", "heic", "webp", "svg"]
+  static let imageExtensions: Set<String> = [
+    "png", "jpg", "jpeg", "pdf", "gif", "heic", "webp", "svg", "icns", "tiff", "tif", "bmp", "ico",
+  ]
   /// Folders that hold other projects' code or build output, not the app's sources.
   static let skippedFolders: Set<String> = [
     "Pods", "Carthage", "DerivedData", "build", "node_modules", ".build", "SourcePackages",
