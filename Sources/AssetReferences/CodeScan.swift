@@ -1,7 +1,7 @@
 /// The asset names of Swift and Objective-C code, read from its tokens.
 ///
 /// A string is a *strict* use where only an asset can be meant: `UIImage(named:)`,
-/// `NSImage(named:)`, `Image(_:)`, `Image(decorative:)`, `Label(_:image:)`,
+/// `NSImage(named:)`, `UIImage(imageLiteralResourceName:)`, `Image(_:)`, `Image(decorative:)`, `Label(_:image:)`,
 /// `#imageLiteral(resourceName:)`, `NSImage.Name(_:)` and Objective-C's `imageNamed:`. Every
 /// other string marks what it names as used (`let name = "x"; UIImage(named: name)`).
 /// `UIColor(named:)` and `Color(_:)` name colours, `systemName:` SF Symbols: neither is an
@@ -120,7 +120,7 @@ enum CodeScan {
     }
     guard previous.text == ":" && previous.kind == .punctuation && before.kind == .identifier else { return false }
     switch before.text {
-    case "imageNamed": return true
+    case "imageNamed", "imageLiteralResourceName": return true
     case "named": return namedImageCallee(tokens, labelAt: index - 2)
     case "resourceName": return callee(tokens, labelAt: index - 2) == "#imageLiteral"
     case "decorative": return callee(tokens, labelAt: index - 2) == "Image"
