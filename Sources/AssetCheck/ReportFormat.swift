@@ -142,60 +142,62 @@ extension CheckReport {
 
   /// The `--format json` document.
   package var json: JSONValue {
-    .object([
-      ("version", .int(1)),
-      ("roots", .array(roots.map { .string($0.path) })),
-      (
-        "summary",
-        .object([
-          ("assets", .int(assetCount)), ("files", .int(fileCount)), ("errors", .int(errorCount)),
-          ("warnings", .int(warningCount)),
-        ])
-      ),
-      (
-        "requirements",
-        .array(
-          roots.flatMap { root in
-            root.requirements.map { need in
-              .object([
-                ("root", .string(root.path)), ("scales", .array(need.scales.map { .int($0) })),
-                ("reason", .string(need.reason)), ("namespaces", .array(need.namespaces.map { .string($0) })),
-              ])
-            }
-          })
-      ),
-      (
-        "notes",
-        .array(
-          roots.flatMap { root in
-            root.notes.map { .object([("root", .string(root.path)), ("note", .string($0))]) }
-          })
-      ),
-      (
-        "skipped",
-        .array(
-          roots.flatMap { root in
-            root.skipped.map {
-              .object([
-                ("root", .string(root.path)), ("path", .string($0.path)), ("reason", .string($0.reason)),
-              ])
-            }
-          })
-      ),
-      (
-        "findings",
-        .array(
-          findings.map {
-            var fields: [(String, JSONValue)] = [
-              ("rule", .string($0.rule.id)), ("severity", .string($0.severity.rawValue)),
-              ("path", .string($0.path)),
-            ]
-            if let line = $0.line { fields.append(("line", .int(line))) }
-            fields += [("asset", .optional($0.asset)), ("message", .string($0.message))]
-            return .object(fields)
-          })
-      ),
-    ] + referencesJSON)
+    .object(
+      [
+        ("version", .int(1)),
+        ("roots", .array(roots.map { .string($0.path) })),
+        (
+          "summary",
+          .object([
+            ("assets", .int(assetCount)), ("files", .int(fileCount)), ("errors", .int(errorCount)),
+            ("warnings", .int(warningCount)),
+          ])
+        ),
+        (
+          "requirements",
+          .array(
+            roots.flatMap { root in
+              root.requirements.map { need in
+                .object([
+                  ("root", .string(root.path)), ("scales", .array(need.scales.map { .int($0) })),
+                  ("reason", .string(need.reason)),
+                  ("namespaces", .array(need.namespaces.map { .string($0) })),
+                ])
+              }
+            })
+        ),
+        (
+          "notes",
+          .array(
+            roots.flatMap { root in
+              root.notes.map { .object([("root", .string(root.path)), ("note", .string($0))]) }
+            })
+        ),
+        (
+          "skipped",
+          .array(
+            roots.flatMap { root in
+              root.skipped.map {
+                .object([
+                  ("root", .string(root.path)), ("path", .string($0.path)), ("reason", .string($0.reason)),
+                ])
+              }
+            })
+        ),
+        (
+          "findings",
+          .array(
+            findings.map {
+              var fields: [(String, JSONValue)] = [
+                ("rule", .string($0.rule.id)), ("severity", .string($0.severity.rawValue)),
+                ("path", .string($0.path)),
+              ]
+              if let line = $0.line { fields.append(("line", .int(line))) }
+              fields += [("asset", .optional($0.asset)), ("message", .string($0.message))]
+              return .object(fields)
+            })
+        ),
+      ] + referencesJSON)
   }
 
   /// The `references` member of the JSON document, present when a root's sources were read.
@@ -264,7 +266,10 @@ extension CheckReport {
         }
         out += ">\n"
         let lines = testCase.findings.map { finding in
-          (finding, "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]")
+          (
+            finding,
+            "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]"
+          )
         }
         let failing = lines.filter { CheckReport.isFailure($0.0, strict: strict) }
         if let first = failing.first {
@@ -330,7 +335,8 @@ extension CheckReport {
               (
                 "physicalLocation",
                 .object([
-                  ("artifactLocation", .object(location)), ("region", .object([("startLine", .int(finding.line ?? 1))])),
+                  ("artifactLocation", .object(location)),
+                  ("region", .object([("startLine", .int(finding.line ?? 1))])),
                 ])
               )
             ])

@@ -31,9 +31,11 @@ extension RootCheck {
       var message: String
       switch use.kind {
       case .literal:
-        message = "line \(use.line) names the image \"\(use.name)\", which no asset catalog or image file of the tree provides"
+        message =
+          "line \(use.line) names the image \"\(use.name)\", which no asset catalog or image file of the tree provides"
       case .symbol:
-        message = "line \(use.line) names the generated image symbol .\(use.name), which no image set of the tree produces"
+        message =
+          "line \(use.line) names the generated image symbol .\(use.name), which no image set of the tree produces"
       }
       var severity: Severity? = nil
       if let suggestion = missing.suggestion {
@@ -101,7 +103,9 @@ extension RootCheck {
   /// Whether an asset is one whose use the code decides: an image set of its own (not a
   /// layer of a stack, a sticker, a launch image or an app icon, which the system uses).
   private func isJudged(_ asset: Asset) -> Bool {
-    guard case .imageSet(let path) = asset.source, asset.kind == nil || asset.kind == .imageSet else { return false }
+    guard case .imageSet(let path) = asset.source, asset.kind == nil || asset.kind == .imageSet else {
+      return false
+    }
     guard let set = setsByPath[path] else { return false }
     if set.container != nil || set.isPreview { return false }
     return !path.split(separator: "/").contains { $0.hasSuffix(".xcstickers") }

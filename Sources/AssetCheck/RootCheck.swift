@@ -240,11 +240,13 @@ struct RootCheck {
   }
 
   mutating func add(
-    _ rule: Rule, _ path: String, asset: String?, _ message: String, severity: Severity? = nil, line: Int? = nil
+    _ rule: Rule, _ path: String, asset: String?, _ message: String, severity: Severity? = nil,
+    line: Int? = nil
   ) {
     findings.append(
       Finding(
-        rule: rule, root: catalog.root, relativePath: path, asset: asset, message: message, severity: severity,
+        rule: rule, root: catalog.root, relativePath: path, asset: asset, message: message,
+        severity: severity,
         line: line))
   }
 }

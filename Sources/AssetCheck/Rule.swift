@@ -189,7 +189,8 @@ public struct Finding: Sendable, Hashable {
   ///   - severity: how much it matters; `nil` for the rule's severity.
   ///   - line: the 1-based line in the file, or `nil` for the whole file or folder.
   public init(
-    rule: Rule, root: String, relativePath: String, asset: String?, message: String, severity: Severity? = nil,
+    rule: Rule, root: String, relativePath: String, asset: String?, message: String,
+    severity: Severity? = nil,
     line: Int? = nil
   ) {
     self.rule = rule

@@ -16,8 +16,11 @@ public enum AssetSymbols {
   /// - Parameter text: an identifier as written (`_1up`, `profileAvatar`) or an asset name.
   /// - Returns: `1up`, `profileavatar`.
   public static func key(_ text: String) -> String {
-    String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }))
-      .lowercased()
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+    )
+    .lowercased()
   }
 
   /// Every key by which generated code can name the asset `name`.

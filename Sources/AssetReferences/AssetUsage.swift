@@ -54,7 +54,9 @@ public struct AssetUsage: Sendable {
   ///   - judged: the asset names whose use is wanted.
   public init(_ references: SourceReferences, known: Set<String>, judged: [String]) {
     var lowerKnown: [String: String] = [:]
-    for name in known.sorted() where lowerKnown[name.lowercased()] == nil { lowerKnown[name.lowercased()] = name }
+    for name in known.sorted() where lowerKnown[name.lowercased()] == nil {
+      lowerKnown[name.lowercased()] = name
+    }
     var byBaseName: [String: String] = [:]
     for name in known.sorted() {
       if let slash = name.lastIndex(of: "/") {

@@ -118,7 +118,9 @@ enum CodeScan {
       }
       return false
     }
-    guard previous.text == ":" && previous.kind == .punctuation && before.kind == .identifier else { return false }
+    guard previous.text == ":" && previous.kind == .punctuation && before.kind == .identifier else {
+      return false
+    }
     switch before.text {
     case "imageNamed", "imageLiteralResourceName": return true
     case "named": return namedImageCallee(tokens, labelAt: index - 2)
@@ -195,7 +197,9 @@ enum CodeScan {
     let previous = tokens[dot - 1]
     let next = index + 1 < tokens.count ? tokens[index + 1].text : ""
     guard next == ")" || next == "," else { return nil }
-    if previous.text == "(", symbolCallees.contains(tokens[dot - 2].text) { return chain.joined(separator: ".") }
+    if previous.text == "(", symbolCallees.contains(tokens[dot - 2].text) {
+      return chain.joined(separator: ".")
+    }
     if previous.text == ":", tokens[dot - 2].kind == .identifier {
       switch tokens[dot - 2].text {
       case "resource":

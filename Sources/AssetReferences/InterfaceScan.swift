@@ -20,8 +20,10 @@ enum InterfaceScan {
   /// The attributes of Interface Builder's documents that hold an image name.
   static let imageAttributes: Set<String> = [
     "image", "alternateImage", "highlightedImage", "selectedImage", "backgroundImage", "landscapeImage",
-    "landscapeImagePhone", "largeContentSizeImage", "onImage", "offImage", "shadowImage", "backIndicatorImage",
-    "backIndicatorTransitionMaskImage", "scopeBarBackgroundImage", "selectionIndicatorImage", "minimumValueImage",
+    "landscapeImagePhone", "largeContentSizeImage", "onImage", "offImage", "shadowImage",
+    "backIndicatorImage",
+    "backIndicatorTransitionMaskImage", "scopeBarBackgroundImage", "selectionIndicatorImage",
+    "minimumValueImage",
     "maximumValueImage", "progressImage", "trackImage", "decrementImage", "incrementImage", "thumbImage",
   ]
 
@@ -105,7 +107,8 @@ enum InterfaceScan {
         index += 1
       }
       var tag = Tag(
-        name: String(decoding: bytes[nameStart..<index], as: UTF8.self), attributes: [], line: start, text: "")
+        name: String(decoding: bytes[nameStart..<index], as: UTF8.self), attributes: [], line: start, text: ""
+      )
       // Attributes up to `>`.
       while index < count && bytes[index] != UInt8(ascii: ">") {
         if bytes[index] == UInt8(ascii: "\n") { line += 1 }
@@ -138,7 +141,9 @@ enum InterfaceScan {
       index += 1
       let textStart = min(index, count)
       var textEnd = textStart
-      while textEnd < count && bytes[textEnd] != UInt8(ascii: "<") && textEnd - textStart < 1024 { textEnd += 1 }
+      while textEnd < count && bytes[textEnd] != UInt8(ascii: "<") && textEnd - textStart < 1024 {
+        textEnd += 1
+      }
       if textEnd < count && bytes[textEnd] == UInt8(ascii: "<") {
         tag.text = XMLText.decoded(String(decoding: bytes[textStart..<textEnd], as: UTF8.self))
       }
@@ -161,7 +166,8 @@ enum XMLText {
     var rest = Substring(text)
     while let amp = rest.firstIndex(of: "&") {
       out += rest[..<amp]
-      guard let semicolon = rest[amp...].firstIndex(of: ";"), rest.distance(from: amp, to: semicolon) <= 10 else {
+      guard let semicolon = rest[amp...].firstIndex(of: ";"), rest.distance(from: amp, to: semicolon) <= 10
+      else {
         out += "&"
         rest = rest[rest.index(after: amp)...]
         continue
@@ -175,7 +181,9 @@ enum XMLText {
       case "apos": out += "'"
       default:
         let number =
-          entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#")
+          entity.hasPrefix("#x")
+          ? UInt32(entity.dropFirst(2), radix: 16)
+          : entity.hasPrefix("#")
             ? UInt32(entity.dropFirst()) : nil
         if let number, let scalar = Unicode.Scalar(number) {
           out.unicodeScalars.append(scalar)

@@ -52,7 +52,9 @@ public struct SourceReferences: Sendable {
     public func matches(_ name: String) -> Bool {
       let lowered = name.lowercased()
       let parts = pieces.map { $0.lowercased() }
-      guard let first = parts.first, let last = parts.last, parts.count >= 2 else { return lowered == parts.first }
+      guard let first = parts.first, let last = parts.last, parts.count >= 2 else {
+        return lowered == parts.first
+      }
       guard lowered.hasPrefix(first), lowered.count >= first.count + last.count else { return false }
       var rest = Array(lowered.unicodeScalars.dropFirst(first.unicodeScalars.count))
       let tail = Array(last.unicodeScalars)
@@ -68,7 +70,8 @@ public struct SourceReferences: Sendable {
 
     private static func firstIndex(of needle: [Unicode.Scalar], in haystack: [Unicode.Scalar]) -> Int? {
       guard needle.count <= haystack.count else { return nil }
-      for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
+      for start in 0...(haystack.count - needle.count)
+      where haystack[start..<start + needle.count].elementsEqual(needle) {
         return start
       }
       return nil

@@ -85,7 +85,8 @@ enum SourceLexer {
           continue
         }
         tokens.append(
-          SourceToken(kind: .identifier, text: String(decoding: bytes[begin..<index], as: UTF8.self), line: line))
+          SourceToken(
+            kind: .identifier, text: String(decoding: bytes[begin..<index], as: UTF8.self), line: line))
       case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
         index += 1
       default:
@@ -152,8 +153,8 @@ enum SourceLexer {
           isPattern = true
           pieces.append(String(decoding: current, as: UTF8.self))
           current = []
-          text += Array("\\(".utf8)
-          index = escape + 1
+          let opening = escape + 1
+          index = opening
           var depth = 1
           while index < count && depth > 0 {
             switch bytes[index] {
@@ -167,7 +168,8 @@ enum SourceLexer {
             }
             index += 1
           }
-          text += Array(")".utf8)
+          // The interpolation as written: `\(index)`.
+          text += Array("\\(".utf8) + bytes[opening..<min(index, count)]
           continue
         }
         if escape < count {
@@ -195,7 +197,8 @@ enum SourceLexer {
   /// Whether the backslash at `index` is an escape in a string with `hashes` delimiters.
   private static func escapeOpens(_ bytes: [UInt8], _ index: Int, hashes: Int) -> Bool {
     guard hashes > 0 else { return true }
-    for offset in 1...hashes where index + offset >= bytes.count || bytes[index + offset] != UInt8(ascii: "#") {
+    for offset in 1...hashes where index + offset >= bytes.count || bytes[index + offset] != UInt8(ascii: "#")
+    {
       return false
     }
     return true

@@ -137,7 +137,8 @@ enum UTF8Text {
     while index + 1 < bytes.count {
       units.append(
         little
-          ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8 : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
+          ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
+          : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
       index += 2
     }
     return Array(String(decoding: units, as: UTF16.self).utf8)
