@@ -94,8 +94,8 @@ enum CheckCommand {
                              property lists) and report missing-asset (a name the
                              code uses that no asset provides, at its line) and
                              unused-asset (an image set nothing uses). Names built
-                             at run time ("icon_\\(n)", "icon_%d") use every asset
-                             they match and are listed in the JSON's
+                             at run time (interpolated strings, "icon_%d") use
+                             every asset they match and are listed in the JSON's
                              references.patterns. A file that cannot be read, or a
                              tree without code, turns off unused-asset (a note
                              says why).
