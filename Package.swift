@@ -141,7 +141,8 @@ let package = Package(
     .testTarget(
       name: "DocExampleTests",
       dependencies: [
-        "AssetIndex", "AssetResolver", "ContactSheet", "AssetCheck", "AssetMaking", "AssetDiff", "ImageDecoding",
+        "AssetIndex", "AssetResolver", "ContactSheet", "AssetCheck", "AssetReferences", "AssetMaking", "AssetDiff",
+        "ImageDecoding",
         "RasterCodecs",
         "VectorRenderer", "Resampling", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport",
       ],
