@@ -134,7 +134,10 @@ enum CodeScan {
   /// Whether the call whose argument label sits at `labelAt` is `UIImage(named:)` or kin.
   private static func namedImageCallee(_ tokens: [SourceToken], labelAt: Int) -> Bool {
     guard let name = callee(tokens, labelAt: labelAt) else { return false }
-    if namedImageCallees.contains(name) { return true }
+    // A typealias of either (`RSImage`, `PlatformImage`) takes `named:` the same way.
+    if namedImageCallees.contains(name) || (name.hasSuffix("Image") && name.first?.isUppercase == true) {
+      return true
+    }
     // `UIImage.init(named:)`
     if name == "init", let open = openingParenthesis(tokens, before: labelAt), open >= 3,
       tokens[open - 2].text == ".", namedImageCallees.contains(tokens[open - 3].text)

@@ -29,11 +29,13 @@ struct SourceScanTests {
       let g = UIImage.init(named: "initialised")
       let h = NSImage(imageLiteralResourceName: "fixed")
       let i = Label("Title", image: "labelled")
+      let j = RSImage(named: "aliased")
+      let k = UIColor(named: "not-an-image")
       """)
     #expect(
       SourceScanTests.strict(references) == [
         "welcome@1", "banner@2", "mac-only@3", "in-bundle@4", "literal@5", "pattern@6", "initialised@7",
-        "fixed@8", "labelled@9",
+        "fixed@8", "labelled@9", "aliased@10",
       ])
     #expect(references.codeFiles == 1)
   }
