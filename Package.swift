@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "AssetResolver", targets: ["AssetResolver"]),
     .library(name: "ContactSheet", targets: ["ContactSheet", "SheetManifest"]),
     .library(name: "AssetCheck", targets: ["AssetCheck"]),
+    .library(name: "AssetReferences", targets: ["AssetReferences"]),
     .library(name: "Resampling", targets: ["Resampling"]),
     .library(name: "RasterCodecs", targets: ["RasterCodecs"]),
     .library(name: "VectorRenderer", targets: ["VectorRenderer"]),
@@ -84,10 +85,15 @@ let package = Package(
         "CHarfBuzz",
         "CFriBidi",
       ]),
+    // What the code uses: asset names, generated symbols and run-time patterns read from
+    // Swift, Objective-C, storyboards, xibs and property lists. Knows no catalog; the check
+    // matches its uses against the index.
+    .target(name: "AssetReferences", dependencies: ["ImageCore", "IconGridSupport"]),
     .target(
       name: "AssetCheck",
       dependencies: [
-        "AssetIndex", "AssetResolver", "ImageDecoding", "ImageCore", "PNGCodec", "IconGridSupport",
+        "AssetIndex", "AssetResolver", "AssetReferences", "ImageDecoding", "ImageCore", "PNGCodec",
+        "IconGridSupport",
       ]),
     // Derive and app icon sets: making what check finds missing, on the shared resampler.
     .target(
@@ -142,6 +148,7 @@ let package = Package(
         "IconGridCLI", "AssetCheck", "ContactSheet", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec",
         "TestSupport",
       ]),
+    .testTarget(name: "AssetReferencesTests", dependencies: ["AssetReferences", "TestSupport"]),
     .testTarget(
       name: "AssetCheckTests",
       dependencies: ["AssetCheck", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"]),
@@ -155,7 +162,8 @@ let package = Package(
     .testTarget(
       name: "DocExampleTests",
       dependencies: [
-        "AssetIndex", "AssetResolver", "ContactSheet", "AssetCheck", "AssetMaking", "AssetDiff",
+        "AssetIndex", "AssetResolver", "ContactSheet", "AssetCheck", "AssetReferences", "AssetMaking",
+        "AssetDiff",
         "ImageDecoding",
         "RasterCodecs",
         "VectorRenderer", "Resampling", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport",

@@ -29,6 +29,10 @@ public struct CheckConfiguration: Sendable, Hashable {
   /// folders, JavaScript projects that name react-native); ``Layout/reactNative`` reads every
   /// loose file by Metro's rules; ``Layout/apple`` runs UIKit's rules alone.
   public var layout: Layout?
+  /// Read the tree's sources (Swift, Objective-C, storyboards, xibs, property lists) and
+  /// report names they use that no asset provides, and image sets nothing uses
+  /// (`--references`).
+  public var references = false
 
   /// Creates a configuration.
   ///
@@ -131,6 +135,7 @@ public enum AssetChecker {
         + run.masterSets.sorted().map { CheckReport.Skipped(path: $0, reason: "large-single-image") })
     summary.namespaces = catalog.namespaces.map(\.id)
     summary.notes = run.layoutNotes
+    summary.patterns = run.referencePatterns
     // `--ignore IconDensities` drops the rule that lint id aliases.
     let ignored = Set(configuration.ignoredRules.map { Rule.named($0)?.id ?? $0 })
     return (summary, run.findings.filter { !ignored.contains($0.rule.id) })

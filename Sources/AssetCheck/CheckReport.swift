@@ -20,6 +20,9 @@ public struct CheckReport: Sendable {
     /// What the Flutter, React Native and Android rules held each part of the root to,
     /// one sentence each (`android/app/src/main/res: Android resources: …`).
     public var notes: [String] = []
+    /// With `--references`, the names built at run time that counted as uses; `nil` when
+    /// the sources were not read.
+    public var patterns: [Pattern]? = nil
 
     /// Creates a root summary.
     ///
@@ -63,6 +66,29 @@ public struct CheckReport: Sendable {
       self.scales = scales
       self.reason = reason
       self.namespaces = namespaces
+    }
+  }
+
+  /// A name the code builds at run time (`"icon_\(n)"`, `"icon_%d"`): every asset it can
+  /// match counts as used; it is never a finding.
+  public struct Pattern: Sendable, Hashable {
+    /// The source file, as reports print it (the root joined with its relative path).
+    public var path: String
+    /// The 1-based line.
+    public var line: Int
+    /// The string as written between its quotes.
+    public var pattern: String
+
+    /// Creates a pattern record.
+    ///
+    /// - Parameters:
+    ///   - path: the source file.
+    ///   - line: the 1-based line.
+    ///   - pattern: the string as written.
+    public init(path: String, line: Int, pattern: String) {
+      self.path = path
+      self.line = line
+      self.pattern = pattern
     }
   }
 

@@ -78,7 +78,7 @@ extension CheckReport {
   private func textReport(verbose: Bool) -> String {
     var out = ""
     for finding in findings {
-      out += "\(finding.path): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]\n"
+      out += "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]\n"
     }
     for line in notes(verbose: verbose) { out += line + "\n" }
     return out + summaryLine + "\n"
@@ -142,57 +142,76 @@ extension CheckReport {
 
   /// The `--format json` document.
   package var json: JSONValue {
-    .object([
-      ("version", .int(1)),
-      ("roots", .array(roots.map { .string($0.path) })),
-      (
-        "summary",
+    .object(
+      [
+        ("version", .int(1)),
+        ("roots", .array(roots.map { .string($0.path) })),
+        (
+          "summary",
+          .object([
+            ("assets", .int(assetCount)), ("files", .int(fileCount)), ("errors", .int(errorCount)),
+            ("warnings", .int(warningCount)),
+          ])
+        ),
+        (
+          "requirements",
+          .array(
+            roots.flatMap { root in
+              root.requirements.map { need in
+                .object([
+                  ("root", .string(root.path)), ("scales", .array(need.scales.map { .int($0) })),
+                  ("reason", .string(need.reason)),
+                  ("namespaces", .array(need.namespaces.map { .string($0) })),
+                ])
+              }
+            })
+        ),
+        (
+          "notes",
+          .array(
+            roots.flatMap { root in
+              root.notes.map { .object([("root", .string(root.path)), ("note", .string($0))]) }
+            })
+        ),
+        (
+          "skipped",
+          .array(
+            roots.flatMap { root in
+              root.skipped.map {
+                .object([
+                  ("root", .string(root.path)), ("path", .string($0.path)), ("reason", .string($0.reason)),
+                ])
+              }
+            })
+        ),
+        (
+          "findings",
+          .array(
+            findings.map {
+              var fields: [(String, JSONValue)] = [
+                ("rule", .string($0.rule.id)), ("severity", .string($0.severity.rawValue)),
+                ("path", .string($0.path)),
+              ]
+              if let line = $0.line { fields.append(("line", .int(line))) }
+              fields += [("asset", .optional($0.asset)), ("message", .string($0.message))]
+              return .object(fields)
+            })
+        ),
+      ] + referencesJSON)
+  }
+
+  /// The `references` member of the JSON document, present when a root's sources were read.
+  private var referencesJSON: [(String, JSONValue)] {
+    guard roots.contains(where: { $0.patterns != nil }) else { return [] }
+    let patterns: [JSONValue] = roots.flatMap { root in
+      (root.patterns ?? []).map {
         .object([
-          ("assets", .int(assetCount)), ("files", .int(fileCount)), ("errors", .int(errorCount)),
-          ("warnings", .int(warningCount)),
+          ("root", .string(root.path)), ("path", .string($0.path)), ("line", .int($0.line)),
+          ("pattern", .string($0.pattern)),
         ])
-      ),
-      (
-        "requirements",
-        .array(
-          roots.flatMap { root in
-            root.requirements.map { need in
-              .object([
-                ("root", .string(root.path)), ("scales", .array(need.scales.map { .int($0) })),
-                ("reason", .string(need.reason)), ("namespaces", .array(need.namespaces.map { .string($0) })),
-              ])
-            }
-          })
-      ),
-      (
-        "notes",
-        .array(
-          roots.flatMap { root in
-            root.notes.map { .object([("root", .string(root.path)), ("note", .string($0))]) }
-          })
-      ),
-      (
-        "skipped",
-        .array(
-          roots.flatMap { root in
-            root.skipped.map {
-              .object([
-                ("root", .string(root.path)), ("path", .string($0.path)), ("reason", .string($0.reason)),
-              ])
-            }
-          })
-      ),
-      (
-        "findings",
-        .array(
-          findings.map {
-            .object([
-              ("rule", .string($0.rule.id)), ("severity", .string($0.severity.rawValue)),
-              ("path", .string($0.path)), ("asset", .optional($0.asset)), ("message", .string($0.message)),
-            ])
-          })
-      ),
-    ])
+      }
+    }
+    return [("references", .object([("patterns", .array(patterns))]))]
   }
 
   // MARK: - GitHub workflow commands
@@ -203,6 +222,7 @@ extension CheckReport {
       // GitHub's annotation levels are error, warning and notice.
       let level = finding.severity == .note ? "notice" : finding.severity.rawValue
       out += "::\(level) file=\(GitHubCommand.property(finding.path))"
+      if let line = finding.line { out += ",line=\(line)" }
       out += ",title=\(GitHubCommand.property(finding.rule.id))"
       out += "::\(GitHubCommand.data(finding.message))\n"
     }
@@ -246,7 +266,10 @@ extension CheckReport {
         }
         out += ">\n"
         let lines = testCase.findings.map { finding in
-          (finding, "\(finding.path): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]")
+          (
+            finding,
+            "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]"
+          )
         }
         let failing = lines.filter { CheckReport.isFailure($0.0, strict: strict) }
         if let first = failing.first {
@@ -305,14 +328,15 @@ extension CheckReport {
         ("message", .object([("text", .string(finding.message))])),
         (
           "locations",
-          // GitHub code scanning places a result only when it has a start line; the
-          // findings are about whole files, so line 1.
+          // GitHub code scanning places a result only when it has a start line; a finding
+          // about a whole file gets line 1.
           .array([
             .object([
               (
                 "physicalLocation",
                 .object([
-                  ("artifactLocation", .object(location)), ("region", .object([("startLine", .int(1))])),
+                  ("artifactLocation", .object(location)),
+                  ("region", .object([("startLine", .int(finding.line ?? 1))])),
                 ])
               )
             ])

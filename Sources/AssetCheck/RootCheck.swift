@@ -66,6 +66,8 @@ struct RootCheck {
   var layoutAssets: Set<String> = []
   /// `ROOT: note:` lines of those rules: what each layout's part was held to.
   var layoutNotes: [String] = []
+  /// With `--references`, the names built at run time that counted.
+  var referencePatterns: [CheckReport.Pattern]? = nil
 
   init(catalog: AssetCatalog, configuration: CheckConfiguration) {
     self.catalog = catalog
@@ -205,6 +207,7 @@ struct RootCheck {
     caseRules()
     duplicateRule()
     layoutRules()
+    if configuration.references { referenceRules() }
     var seen: Set<String> = []
     findings = findings.filter { seen.insert("\($0.rule.id)\u{0}\($0.path)\u{0}\($0.message)").inserted }
   }
@@ -237,11 +240,13 @@ struct RootCheck {
   }
 
   mutating func add(
-    _ rule: Rule, _ path: String, asset: String?, _ message: String, severity: Severity? = nil
+    _ rule: Rule, _ path: String, asset: String?, _ message: String, severity: Severity? = nil,
+    line: Int? = nil
   ) {
     findings.append(
       Finding(
-        rule: rule, root: catalog.root, relativePath: path, asset: asset, message: message, severity: severity
-      ))
+        rule: rule, root: catalog.root, relativePath: path, asset: asset, message: message,
+        severity: severity,
+        line: line))
   }
 }

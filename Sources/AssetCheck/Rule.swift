@@ -123,8 +123,23 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
     "link-outside-root", .warning,
     "A symbolic link leads outside the checked root (or nowhere), so what it points to is not checked.")
 
+  /// A name the code uses where only an asset can be meant, which no asset provides
+  /// (`--references`).
+  public static let missingAsset = Rule(
+    "missing-asset", .error,
+    "A name the code uses for an image (a literal or a generated symbol) that no asset of the tree provides"
+      + " (with --references).")
+  /// An image set that no source, storyboard, property list or system role uses (`--references`).
+  public static let unusedAsset = Rule(
+    "unused-asset", .warning,
+    "An image set that no source, storyboard, property list, build setting or system role uses"
+      + " (with --references).")
+
   /// Every rule, in the order reports list them.
-  public static let all: [Rule] = appleRules + layoutRules
+  public static let all: [Rule] = appleRules + layoutRules + referenceRules
+
+  /// The rules of `--references`: what the code uses against what the tree holds.
+  static let referenceRules: [Rule] = [missingAsset, unusedAsset]
 
   /// The rules of catalogs and `@Nx` files.
   static let appleRules: [Rule] = [
@@ -157,6 +172,9 @@ public struct Finding: Sendable, Hashable {
   public var root: String
   /// The file or folder relative to ``root`` (`""` for the root itself).
   public var relativePath: String
+  /// The 1-based line in the file at ``path``, for a finding about one place in a source
+  /// (`missing-asset`); `nil` for a finding about a whole file or folder.
+  public var line: Int?
   /// How much it matters: the rule's severity unless the finding was made with another
   /// (a missing scale is an error where a device certainly needs it, a note where the
   /// context that would say so is missing).
@@ -171,10 +189,14 @@ public struct Finding: Sendable, Hashable {
   ///   - asset: the asset concerned, or `nil`.
   ///   - message: what is wrong and what to do.
   ///   - severity: how much it matters; `nil` for the rule's severity.
+  ///   - line: the 1-based line in the file, or `nil` for the whole file or folder.
   public init(
-    rule: Rule, root: String, relativePath: String, asset: String?, message: String, severity: Severity? = nil
+    rule: Rule, root: String, relativePath: String, asset: String?, message: String,
+    severity: Severity? = nil,
+    line: Int? = nil
   ) {
     self.rule = rule
+    self.line = line
     self.severity = severity ?? rule.severity
     self.root = root
     self.relativePath = relativePath
@@ -182,6 +204,9 @@ public struct Finding: Sendable, Hashable {
     self.message = message
     self.path = Finding.join(root, relativePath)
   }
+
+  /// `path:line` for a finding at a line, else ``path``: how text reports place it.
+  public var location: String { line.map { "\(path):\($0)" } ?? path }
 
   static func join(_ root: String, _ relative: String) -> String {
     if relative.isEmpty { return root }

@@ -36,6 +36,8 @@ package struct CheckOptions: Sendable, Equatable {
   package var verbose = false
   /// How to read loose files (`--layout`); `nil` to tell from each tree.
   package var layout: Layout?
+  /// Read the sources for missing and unused assets (`--references`).
+  package var references = false
 
   /// Creates options.
   package init(
@@ -62,7 +64,7 @@ enum CheckCommand {
       "icongrid check ROOT... [--require SCALES] [--target NAME] [--deep] [--strict]\n"
       + "         [--ignore RULE]... [--format text|json|github|junit|sarif]\n"
       + "         [--baseline FILE] [--write-baseline FILE] [--include-previews] [--verbose]\n"
-      + "         [--layout apple|react-native]",
+      + "         [--layout apple|react-native] [--references]",
     details: """
       Indexes each ROOT (loose PNGs named name[@Nx][~idiom].png, and .xcassets
       catalogs; with an Xcode project, each target's resources as one name space)
@@ -88,6 +90,15 @@ enum CheckCommand {
         --target NAME        Check only this target (or catalog) of the project.
         --include-previews   Check development assets (Preview Assets.xcassets) too.
         --verbose            List every file that was not checked, and why.
+        --references         Read the sources (Swift, Objective-C, storyboards, xibs,
+                             property lists) and report missing-asset (a name the
+                             code uses that no asset provides, at its line) and
+                             unused-asset (an image set nothing uses). Names built
+                             at run time (interpolated strings, "icon_%d") use
+                             every asset they match and are listed in the JSON's
+                             references.patterns. A file that cannot be read, or a
+                             tree without code, turns off unused-asset (a note
+                             says why).
         --layout LAYOUT      react-native: read every loose file by Metro's rules (for a
                              React Native tree without its package.json); apple:
                              UIKit's rules alone. By default Android res/ folders,
@@ -118,6 +129,7 @@ enum CheckCommand {
       OptionSpec(name: "--include-previews", takesValue: false),
       OptionSpec(name: "--verbose", takesValue: false),
       OptionSpec(name: "--layout", takesValue: true),
+      OptionSpec(name: "--references", takesValue: false),
     ],
     parse: { (parsed) throws -> Command in
       guard !parsed.positionals.isEmpty else { throw UsageError("no roots given", subcommand: "check") }
@@ -128,6 +140,7 @@ enum CheckCommand {
       options.target = parsed.value("--target")
       options.includePreviews = parsed.has("--include-previews")
       options.verbose = parsed.has("--verbose")
+      options.references = parsed.has("--references")
       if let text = parsed.value("--layout") {
         guard let layout = Layout.named(text), layout == .apple || layout == .reactNative else {
           throw UsageError(
@@ -232,6 +245,7 @@ enum CheckCommand {
       requiredScales: options.requiredScales, deep: options.deep, ignoredRules: Set(options.ignoredRules),
       includePreviews: options.includePreviews, target: options.target)
     configuration.layout = options.layout
+    configuration.references = options.references
     guard let catalogs = indexRoots(options.roots, target: options.target, console: console) else {
       return ExitStatus.usage
     }

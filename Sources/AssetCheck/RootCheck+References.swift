@@ -1,0 +1,113 @@
+import AssetIndex
+import AssetReferences
+import IconGridSupport
+
+extension RootCheck {
+  /// `--references`: what the tree's sources use against what its name spaces hold.
+  ///
+  /// The sources of the whole root are read once and their uses pooled: a name any source
+  /// uses counts for every name space of the root, and a name is missing only when no name
+  /// space (nor any image file of the tree) provides it. So an asset is never called unused
+  /// because the code naming it belongs to another target, at the cost of missing an asset
+  /// that only another target's code uses.
+  mutating func referenceRules() {
+    let references = SourceReferences.scan(root: catalog.root)
+    var known: Set<String> = []
+    for asset in catalog.assets {
+      known.insert(asset.name)
+      known.insert(asset.baseName)
+    }
+    for set in catalog.sets { known.insert(set.name) }
+    for space in catalog.namespaces { for asset in space.assets { known.insert(asset.name) } }
+
+    let judged = assets.filter(isJudged)
+    let usage = AssetUsage(references, known: known, judged: judged.map(\.name))
+    referencePatterns = usage.patterns.map {
+      CheckReport.Pattern(path: Finding.join(catalog.root, $0.path), line: $0.line, pattern: $0.pattern)
+    }
+
+    for missing in usage.missing {
+      let use = missing.use
+      var message: String
+      switch use.kind {
+      case .literal:
+        message =
+          "line \(use.line) names the image \"\(use.name)\", which no asset catalog or image file of the tree provides"
+      case .symbol:
+        message =
+          "line \(use.line) names the generated image symbol .\(use.name), which no image set of the tree produces"
+      }
+      var severity: Severity? = nil
+      if let suggestion = missing.suggestion {
+        if missing.differsOnlyInCase {
+          // Catalog lookups may find it; a loose file on a case-sensitive disk is not found.
+          message += "; \"\(suggestion)\" differs only in case"
+          severity = .warning
+        } else {
+          message += "; did you mean \"\(suggestion)\"?"
+        }
+      } else {
+        message += " (a device shows no image)"
+      }
+      add(.missingAsset, use.path, asset: use.name, message, severity: severity, line: use.line)
+    }
+
+    // System roles: names the build settings give Info.plist (a launch screen's image).
+    var systemNames: Set<String> = []
+    for space in namespaces {
+      systemNames.formUnion(space.target.map { Array($0.generatedInfoKeys.values) } ?? [])
+    }
+
+    let readCount =
+      "read \(references.codeFiles) Swift/Objective-C \(references.codeFiles == 1 ? "file" : "files") and "
+      + "\(references.otherFiles) storyboards, xibs and property lists"
+      + (references.generated.isEmpty
+        ? "" : " (\(references.generated.count) generated accessor files read as declarations, not uses)")
+    if references.codeFiles == 0 {
+      layoutNotes.append(
+        "--references: no Swift or Objective-C source under the root (\(readCount)); unused-asset not checked, "
+          + "for code that is not there may use any asset")
+    }
+    if !references.unreadable.isEmpty {
+      let listed = references.unreadable.prefix(5).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
+      let more = references.unreadable.count > 5 ? " and \(references.unreadable.count - 5) more" : ""
+      layoutNotes.append(
+        "--references: \(references.unreadable.count) files could not be read: \(listed)\(more); "
+          + "unused-asset not checked, for an asset named only there would be called unused")
+    }
+    let judging = references.codeFiles > 0 && references.unreadable.isEmpty
+    var counts: [String: Int] = [:]
+    for asset in judged {
+      if let reason = usage.used[asset.name] {
+        counts[reason.rawValue, default: 0] += 1
+      } else if systemNames.contains(asset.name) {
+        counts["system role", default: 0] += 1
+      } else if judging {
+        counts["unused", default: 0] += 1
+        add(
+          .unusedAsset, asset.location, asset: asset.name,
+          "no source, storyboard, property list or build setting under the root uses the image set \"\(asset.name)\""
+            + " (no literal, generated symbol, SwiftGen or R.swift member, or run-time pattern matches it); "
+            + "it ships in the bundle for nothing")
+      }
+    }
+    let tally = ["literal", "symbol", "pattern", "system role", "unused"].compactMap { key in
+      counts[key].map { "\($0) \(key == "unused" ? "unused" : "by \(key)")" }
+    }
+    layoutNotes.append(
+      "--references: \(readCount); \(judged.count) image sets judged"
+        + (tally.isEmpty ? "" : ": " + tally.joined(separator: ", "))
+        + "; \(usage.missing.count) missing \(usage.missing.count == 1 ? "name" : "names")")
+  }
+
+  /// Whether an asset is one whose use the code decides: an image set of its own (not a
+  /// layer of a stack, a sticker, a launch image or an app icon, which the system uses).
+  private func isJudged(_ asset: Asset) -> Bool {
+    guard case .imageSet(let path) = asset.source, asset.kind == nil || asset.kind == .imageSet else {
+      return false
+    }
+    guard let set = setsByPath[path] else { return false }
+    if set.container != nil || set.isPreview { return false }
+    return !path.split(separator: "/").contains { $0.hasSuffix(".xcstickers") }
+  }
+}

@@ -1,0 +1,255 @@
+/// A token of Swift or Objective-C source, as far as asset names need: identifiers,
+/// string literals and single punctuation characters. Comments and whitespace are dropped.
+struct SourceToken: Sendable, Hashable {
+  /// What a token is.
+  enum Kind: Sendable, Hashable {
+    /// An identifier or keyword (`UIImage`, `named`, `#imageLiteral`, `@selector`).
+    case identifier
+    /// A string literal's text without its quotes; interpolations kept as written.
+    case string
+    /// One character of punctuation (`(`, `:`, `.`, `[`).
+    case punctuation
+  }
+
+  var kind: Kind
+  var text: String
+  /// The 1-based line the token starts on.
+  var line: Int
+  /// For a string: whether it is built at run time (an interpolation, a format specifier).
+  var isPattern = false
+  /// For a string: its literal pieces around the run-time parts (`["icon_", ""]`).
+  var pieces: [String] = []
+}
+
+/// Splits Swift and Objective-C source into ``SourceToken``s.
+///
+/// Line and block comments (nested, as Swift allows) are skipped; strings are read with
+/// their escapes, Swift's interpolations (`\(…)`, and `\#(…)` in raw strings), multi-line
+/// strings and Objective-C's `@"…"`. Works on UTF-8 bytes in one pass and never backtracks,
+/// so a file that is not valid in its language still ends.
+///
+/// - Complexity: O(n) in the file's bytes.
+enum SourceLexer {
+  static func tokens(_ bytes: [UInt8]) -> [SourceToken] {
+    var tokens: [SourceToken] = []
+    var index = 0
+    var line = 1
+    let count = bytes.count
+    func at(_ offset: Int) -> UInt8 { offset < count ? bytes[offset] : 0 }
+    while index < count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\n"):
+        line += 1
+        index += 1
+      case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
+        while index < count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+      case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"):
+        var depth = 1
+        index += 2
+        while index < count && depth > 0 {
+          if bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+          } else if bytes[index] == UInt8(ascii: "/") && at(index + 1) == UInt8(ascii: "*") {
+            depth += 1
+            index += 1
+          } else if bytes[index] == UInt8(ascii: "*") && at(index + 1) == UInt8(ascii: "/") {
+            depth -= 1
+            index += 1
+          }
+          index += 1
+        }
+      case UInt8(ascii: "\""):
+        let start = line
+        var token = readString(bytes, &index, &line)
+        token.line = start
+        tokens.append(token)
+      case UInt8(ascii: "#") where isRawStringStart(bytes, index):
+        let start = line
+        var token = readString(bytes, &index, &line)
+        token.line = start
+        tokens.append(token)
+      case UInt8(ascii: "'"):
+        // An Objective-C character literal: skipped whole so `'"'` opens no string.
+        index += 1
+        while index < count && bytes[index] != UInt8(ascii: "'") && bytes[index] != UInt8(ascii: "\n") {
+          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        index += 1
+      case _ where isIdentifierByte(byte) || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "@"):
+        let begin = index
+        index += 1
+        while index < count && isIdentifierByte(bytes[index]) { index += 1 }
+        if byte == UInt8(ascii: "@") && index == begin + 1 {
+          // `@"…"`: the string follows; the `@` is dropped.
+          continue
+        }
+        tokens.append(
+          SourceToken(
+            kind: .identifier, text: String(decoding: bytes[begin..<index], as: UTF8.self), line: line))
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+        index += 1
+      default:
+        tokens.append(SourceToken(kind: .punctuation, text: String(UnicodeScalar(byte)), line: line))
+        index += 1
+      }
+    }
+    return tokens
+  }
+
+  private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+      || byte == UInt8(ascii: "_") || byte >= 0x80
+  }
+
+  /// Whether `#` at `index` opens a raw string (`#"…"#`, `##"…"##`).
+  private static func isRawStringStart(_ bytes: [UInt8], _ index: Int) -> Bool {
+    var next = index
+    while next < bytes.count && bytes[next] == UInt8(ascii: "#") { next += 1 }
+    return next < bytes.count && bytes[next] == UInt8(ascii: "\"")
+  }
+
+  /// Reads a string literal starting at `index` (its `#`s or its opening quote); leaves
+  /// `index` after its closing delimiter, or at the end of the line for an unterminated one.
+  private static func readString(_ bytes: [UInt8], _ index: inout Int, _ line: inout Int) -> SourceToken {
+    let count = bytes.count
+    var hashes = 0
+    while index < count && bytes[index] == UInt8(ascii: "#") {
+      hashes += 1
+      index += 1
+    }
+    var multiline = false
+    if index + 2 < count && bytes[index + 1] == UInt8(ascii: "\"") && bytes[index + 2] == UInt8(ascii: "\"") {
+      multiline = true
+      index += 3
+    } else {
+      index += 1
+    }
+    var pieces: [String] = []
+    var current: [UInt8] = []
+    var text: [UInt8] = []
+    var isPattern = false
+    func closes(_ at: Int) -> Bool {
+      let quotes = multiline ? 3 : 1
+      guard at + quotes + hashes <= count else { return false }
+      for offset in 0..<quotes where bytes[at + offset] != UInt8(ascii: "\"") { return false }
+      for offset in 0..<hashes where bytes[at + quotes + offset] != UInt8(ascii: "#") { return false }
+      return true
+    }
+    while index < count {
+      let byte = bytes[index]
+      if closes(index) {
+        index += (multiline ? 3 : 1) + hashes
+        break
+      }
+      if byte == UInt8(ascii: "\n") {
+        if !multiline { break }
+        line += 1
+      }
+      if byte == UInt8(ascii: "\\") && escapeOpens(bytes, index, hashes: hashes) {
+        let escape = index + 1 + hashes
+        if escape < count && bytes[escape] == UInt8(ascii: "(") {
+          // An interpolation: skip to its balanced `)`, strings inside included.
+          isPattern = true
+          pieces.append(String(decoding: current, as: UTF8.self))
+          current = []
+          let opening = escape + 1
+          index = opening
+          var depth = 1
+          while index < count && depth > 0 {
+            switch bytes[index] {
+            case UInt8(ascii: "("): depth += 1
+            case UInt8(ascii: ")"): depth -= 1
+            case UInt8(ascii: "\n"): line += 1
+            case UInt8(ascii: "\""):
+              _ = readString(bytes, &index, &line)
+              continue
+            default: break
+            }
+            index += 1
+          }
+          // The interpolation as written: `\(index)`.
+          text += Array("\\(".utf8) + bytes[opening..<min(index, count)]
+          continue
+        }
+        if escape < count {
+          current.append(bytes[escape])
+          text += [byte, bytes[escape]]
+        }
+        index = escape + 1
+        continue
+      }
+      current.append(byte)
+      text.append(byte)
+      index += 1
+    }
+    pieces.append(String(decoding: current, as: UTF8.self))
+    var token = SourceToken(kind: .string, text: String(decoding: text, as: UTF8.self), line: line)
+    if !isPattern, let split = FormatPattern.pieces(of: token.text) {
+      isPattern = true
+      pieces = split
+    }
+    token.isPattern = isPattern
+    token.pieces = isPattern ? pieces : []
+    return token
+  }
+
+  /// Whether the backslash at `index` is an escape in a string with `hashes` delimiters.
+  private static func escapeOpens(_ bytes: [UInt8], _ index: Int, hashes: Int) -> Bool {
+    guard hashes > 0 else { return true }
+    for offset in 1...hashes where index + offset >= bytes.count || bytes[index + offset] != UInt8(ascii: "#")
+    {
+      return false
+    }
+    return true
+  }
+}
+
+/// `printf`-style format specifiers in a string (`icon_%d`, `%@-%02ld`).
+enum FormatPattern {
+  /// The literal pieces around the format specifiers of `text`, or `nil` when it has none.
+  static func pieces(of text: String) -> [String]? {
+    let scalars = Array(text.unicodeScalars)
+    var pieces: [String] = []
+    var current = ""
+    var found = false
+    var index = 0
+    let conversions = Set("dDiuUxXoOfFeEgGcCsSp@".unicodeScalars)
+    let flags = Set("-+ 0#'".unicodeScalars)
+    let lengths = Set("hlqLzjt".unicodeScalars)
+    while index < scalars.count {
+      let scalar = scalars[index]
+      guard scalar == "%" else {
+        current.unicodeScalars.append(scalar)
+        index += 1
+        continue
+      }
+      if index + 1 < scalars.count && scalars[index + 1] == "%" {
+        current += "%"
+        index += 2
+        continue
+      }
+      var next = index + 1
+      // Positional arguments (`%1$@`).
+      var digits = next
+      while digits < scalars.count && scalars[digits].properties.numericType != nil { digits += 1 }
+      if digits > next && digits < scalars.count && scalars[digits] == "$" { next = digits + 1 }
+      while next < scalars.count && flags.contains(scalars[next]) { next += 1 }
+      while next < scalars.count && (scalars[next].properties.numericType != nil || scalars[next] == ".") {
+        next += 1
+      }
+      while next < scalars.count && lengths.contains(scalars[next]) { next += 1 }
+      if next < scalars.count && conversions.contains(scalars[next]) {
+        found = true
+        pieces.append(current)
+        current = ""
+        index = next + 1
+      } else {
+        current += "%"
+        index += 1
+      }
+    }
+    pieces.append(current)
+    return found ? pieces : nil
+  }
+}

@@ -1,0 +1,155 @@
+import AssetCheck
+import Foundation
+import TestSupport
+import Testing
+
+/// `--references`: missing-asset and unused-asset over a small app of each naming form.
+@Suite("Reference rules: missing-asset and unused-asset")
+struct ReferenceRuleTests {
+  /// An image set `name` in `catalog`, its one image a 2x PNG.
+  static func imageSet(_ tree: Tree, _ catalog: String, _ name: String) throws {
+    let folder = "\(catalog)/\(name).imageset"
+    try tree.png("\(folder)/image@2x.png", 20, 20)
+    tree.contents(folder, [slot("image@2x.png", scale: "2x")])
+  }
+
+  /// A catalog of `names` under `App/Assets.xcassets`.
+  static func app(_ names: [String]) throws -> Tree {
+    let tree = Tree()
+    for name in names { try imageSet(tree, "App/Assets.xcassets", name) }
+    return tree
+  }
+
+  static func check(_ tree: Tree, previews: Bool = false) -> CheckReport {
+    var configuration = CheckConfiguration(requiredScales: [2], includePreviews: previews)
+    configuration.references = true
+    return AssetChecker.check(roots: [tree.root], configuration: configuration)
+  }
+
+  @Test func eachNamingFormUsesItsAsset() throws {
+    let tree = try ReferenceRuleTests.app([
+      "welcome", "profile-avatar", "checkmark-20", "settings_gear", "toolbar-back", "hero", "icon_1",
+      "icon_2",
+      "orphan",
+    ])
+    try ReferenceRuleTests.imageSet(tree, "App/Assets.xcassets/Editing", "pencil")
+    tree.text("App/Assets.xcassets/Editing/Contents.json", "{\"properties\":{\"provides-namespace\":true}}")
+      .text(
+        "App/View.swift",
+        """
+        import SwiftUI
+        // Image("orphan") is only a comment.
+        struct V: View {
+          var body: some View {
+            Image("welcome")
+            Image(.profileAvatar)
+            Image(uiImage: Asset.checkmark20.image)
+            Image(uiImage: R.image.settingsGear()!)
+            Image(uiImage: UIImage(named: "Editing/pencil")!)
+            Image(uiImage: UIImage(named: "icon_\\(index)")!)
+          }
+        }
+        """
+      )
+      .text("App/Legacy.m", "UIImage *back = [UIImage imageNamed:@\"toolbar-back\"];\n")
+      .text("App/Main.storyboard", "<document><imageView image=\"hero\"/></document>\n")
+    let report = ReferenceRuleTests.check(tree)
+    #expect(report.findings(.missingAsset).isEmpty)
+    #expect(report.findings(.unusedAsset).map(\.asset) == ["orphan"])
+    let unused = try #require(report.findings(.unusedAsset).first)
+    #expect(unused.relativePath == "App/Assets.xcassets/orphan.imageset")
+    #expect(unused.severity == .warning && unused.line == nil)
+    let note = try #require(report.roots[0].notes.first { $0.contains("image sets judged") })
+    #expect(
+      note.contains(
+        "10 image sets judged: 4 by literal, 3 by symbol, 2 by pattern, 1 unused; 0 missing names"))
+    #expect(report.roots[0].patterns?.map(\.line) == [10])
+  }
+
+  @Test func aMissingNameIsAnErrorAtItsLine() throws {
+    let tree = try ReferenceRuleTests.app(["welcome", "profile-avatar"])
+      .text("App/View.swift", "let a = Image(.profileAvatar)\n\nlet b = UIImage(named: \"welcom\")\n")
+    let report = ReferenceRuleTests.check(tree)
+    let missing = try #require(report.findings(.missingAsset).first)
+    #expect(report.findings(.missingAsset).count == 1)
+    #expect(missing.relativePath == "App/View.swift" && missing.line == 3 && missing.asset == "welcom")
+    #expect(missing.severity == .error)
+    #expect(missing.message.contains("did you mean \"welcome\""))
+    #expect(
+      report.rendered(as: .text).contains("/App/View.swift:3: error: line 3 names the image \"welcom\""))
+    #expect(report.rendered(as: .github).contains("App/View.swift,line=3,title=missing-asset"))
+    // The JSON carries the line; findings about whole sets do not.
+    let json = try JSONSerialization.jsonObject(with: Data(report.rendered(as: .json).utf8)) as? [String: Any]
+    let findings = json?["findings"] as? [[String: Any]] ?? []
+    let entry = try #require(findings.first { $0["rule"] as? String == "missing-asset" })
+    #expect(entry["line"] as? Int == 3)
+    #expect(findings.first { $0["rule"] as? String == "unused-asset" }?["line"] == nil)
+    let sarif = report.rendered(as: .sarif)
+    #expect(sarif.contains("\"startLine\" : 3") || sarif.contains("\"startLine\": 3"))
+  }
+
+  @Test func patternsAreListedInTheJSON() throws {
+    let tree = try ReferenceRuleTests.app(["flag_de", "flag_fr"])
+      .text(
+        "App/Flags.swift", "func flag(_ code: String) -> UIImage? {\n  UIImage(named: \"flag_\\(code)\")\n}\n"
+      )
+    let report = ReferenceRuleTests.check(tree)
+    #expect(report.findings.filter { $0.rule == .unusedAsset || $0.rule == .missingAsset }.isEmpty)
+    let json = try JSONSerialization.jsonObject(with: Data(report.rendered(as: .json).utf8)) as? [String: Any]
+    let references = json?["references"] as? [String: Any]
+    let patterns = references?["patterns"] as? [[String: Any]] ?? []
+    #expect(patterns.count == 1)
+    #expect(patterns.first?["line"] as? Int == 2)
+    #expect(patterns.first?["pattern"] as? String == "flag_\\(code)")
+    #expect((patterns.first?["path"] as? String)?.hasSuffix("/App/Flags.swift") == true)
+  }
+
+  @Test func anUnreadableFileTurnsOffUnused() throws {
+    let tree = try ReferenceRuleTests.app(["welcome", "orphan"])
+      .text("App/View.swift", "let a = Image(\"welcome\")\n")
+      .bytes("App/Names.plist", Array("bplist00".utf8) + [0, 0, 0])
+    let report = ReferenceRuleTests.check(tree)
+    #expect(report.findings(.unusedAsset).isEmpty)
+    #expect(
+      report.roots[0].notes.contains {
+        $0.contains("1 files could not be read: App/Names.plist (binary-plist)")
+          && $0.contains("unused-asset not checked")
+      })
+  }
+
+  @Test func aTreeWithoutCodeSaysSo() throws {
+    let tree = try ReferenceRuleTests.app(["welcome", "orphan"])
+      .text(
+        "App/Main.storyboard",
+        "<document><imageView image=\"welcome\"/><imageView image=\"gone\"/></document>\n")
+    let report = ReferenceRuleTests.check(tree)
+    #expect(report.findings(.unusedAsset).isEmpty)
+    #expect(report.roots[0].notes.contains { $0.contains("no Swift or Objective-C source under the root") })
+    // What a storyboard names is still held to the catalog.
+    #expect(report.findings(.missingAsset).map(\.asset) == ["gone"])
+  }
+
+  @Test func previewAssetsAreNeverUnused() throws {
+    let tree = try ReferenceRuleTests.app(["welcome"])
+    try ReferenceRuleTests.imageSet(tree, "App/Preview Content/Preview Assets.xcassets", "sample")
+    tree.text("App/View.swift", "let a = Image(\"welcome\")\n")
+    #expect(ReferenceRuleTests.check(tree).findings(.unusedAsset).isEmpty)
+    #expect(ReferenceRuleTests.check(tree, previews: true).findings(.unusedAsset).isEmpty)
+  }
+
+  @Test func withoutTheOptionNothingIsRead() throws {
+    let tree = try ReferenceRuleTests.app(["orphan"]).text("App/View.swift", "let a = Image(\"gone\")\n")
+    let report = tree.check()
+    #expect(report.findings(.unusedAsset).isEmpty && report.findings(.missingAsset).isEmpty)
+    #expect(report.roots[0].patterns == nil)
+    #expect(!report.rendered(as: .json).contains("\"references\""))
+  }
+
+  @Test func theCommandLineTakesReferences() throws {
+    let tree = try ReferenceRuleTests.app(["welcome"]).text("App/View.swift", "let a = Image(\"welcom\")\n")
+    let result = icongrid("check", tree.root, "--references", "--require", "2x")
+    #expect(result.status == 1)
+    #expect(result.out.contains("App/View.swift:1: error:"))
+    #expect(result.out.contains("[missing-asset]"))
+  }
+}
