@@ -50,6 +50,11 @@ public struct VectorLimits: Sendable, Hashable {
   public var maxImagePixels: Int
   /// The largest side of a PDF page, in points (14,400 is the PDF format's own limit).
   public var maxPageSide: Int
+  /// The most an SVG's viewports may zoom, nested (size ÷ `viewBox`, or its inverse), and
+  /// the most output pixels a render may draw per user unit: a real icon's `width="1024"`
+  /// over a 24-unit `viewBox` is 43; `width="1e-30"` keeps cairo computing extents for
+  /// minutes.
+  public var maxZoom: Double
 
   /// Creates limits.
   ///
@@ -66,11 +71,13 @@ public struct VectorLimits: Sendable, Hashable {
   ///   - maxPDFOperators: the most operators of a PDF's content streams.
   ///   - maxImagePixels: the most pixels of one image in a PDF.
   ///   - maxPageSide: the largest side of a PDF page, in points.
+  ///   - maxZoom: the most an SVG's nested viewports, or a render, may zoom.
   public init(
     maxInputBytes: Int, maxPixels: Int, maxSide: Int, maxElements: Int = 50_000,
     maxPathWork: Int = VectorLimits.defaultPathWork, maxPaintWork: Int = VectorLimits.defaultPaintWork,
     maxNestingDepth: Int = 32, maxFontPixels: Int = 1_000_000, maxPDFStreamBytes: Int = 64 << 20,
-    maxPDFOperators: Int = 4_000_000, maxImagePixels: Int = 32 << 20, maxPageSide: Int = 14_400
+    maxPDFOperators: Int = 4_000_000, maxImagePixels: Int = 32 << 20, maxPageSide: Int = 14_400,
+    maxZoom: Double = 100_000
   ) {
     self.maxInputBytes = maxInputBytes
     self.maxPixels = maxPixels
@@ -84,6 +91,7 @@ public struct VectorLimits: Sendable, Hashable {
     self.maxPDFOperators = maxPDFOperators
     self.maxImagePixels = maxImagePixels
     self.maxPageSide = maxPageSide
+    self.maxZoom = maxZoom
   }
 
   /// The default ``maxPathWork``: 1,000,000 segment-rows. A path of 1,000 random segments
