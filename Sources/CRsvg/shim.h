@@ -74,4 +74,9 @@ static inline int icongrid_rsvg_gunzip_init(z_streamp stream) {
   return inflateInit2(stream, 15 + 16);
 }
 
+// zlib or gzip framing, detected (window bits 15 + 32): a PDF's FlateDecode streams.
+static inline int icongrid_rsvg_inflate_init(z_streamp stream) {
+  return inflateInit2(stream, 15 + 32);
+}
+
 #endif

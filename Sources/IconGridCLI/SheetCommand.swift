@@ -229,7 +229,7 @@ enum SheetCommand {
   {
     let library = try AssetLibrary(
       root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), namespace: options.target, lookupLanes: 2,
-      loader: FormatLoader())
+      loader: FormatLoader(drawnWithin: options.layout.iconBox * options.layout.scale))
     return try FolderSheet(
       library: library, traits: options.traits, layout: options.treeLayout, splitByNamespace: split)
   }

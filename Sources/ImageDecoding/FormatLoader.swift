@@ -13,12 +13,20 @@ import ImageCore
 public struct FormatLoader: ImageLoading {
   /// The largest input and image accepted (for a vector: the size it is rendered at).
   public let limits: DecodingLimits
+  /// The side, in pixels, of the square every image is drawn into, or `nil` for images at
+  /// their own size (see ``ImageDecoder/decode(contentsOf:size:limits:drawnWithin:)``).
+  public let box: Int?
 
   /// Creates a loader.
   ///
-  /// - Parameter limits: the largest input and image accepted.
-  public init(limits: DecodingLimits = .default) {
+  /// - Parameters:
+  ///   - limits: the largest input and image accepted.
+  ///   - box: the side, in pixels, of the square every image is drawn into (a contact
+  ///     sheet's icon box): large JPEGs are decoded and vectors rendered no larger than
+  ///     needed to fill it. `nil` loads every image at its own size.
+  public init(limits: DecodingLimits = .default, drawnWithin box: Int? = nil) {
     self.limits = limits
+    self.box = box
   }
 
   /// The pixel size the file has, or is rendered at for a vector (reading a PNG's header
@@ -39,7 +47,8 @@ public struct FormatLoader: ImageLoading {
   /// - Returns: straight 8-bit RGBA in sRGB.
   /// - Throws: `ImageError` naming the file, its format and the reason.
   public func load(_ request: ImageLoadRequest) throws -> Bitmap {
-    try ImageDecoder.decode(contentsOf: request.path, size: .scale(Double(request.scale)), limits: limits)
-      .bitmap
+    try ImageDecoder.decode(
+      contentsOf: request.path, size: .scale(Double(request.scale)), limits: limits, drawnWithin: box
+    ).bitmap
   }
 }

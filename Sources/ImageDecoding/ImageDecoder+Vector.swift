@@ -16,9 +16,11 @@ extension ImageDecoder {
   /// glyph alone. The pixel size is checked
   /// against `limits` before the render allocates anything.
   static func renderVector(
-    _ bytes: [UInt8], format: ImageFormat, path: String?, size: RenderSize, limits: DecodingLimits
+    _ bytes: [UInt8], format: ImageFormat, path: String?, size: RenderSize, limits: DecodingLimits,
+    box: Int? = nil
   ) throws(ImageError) -> (Bitmap, PointDimensions, glyph: String?) {
     let (image, points, glyph) = try parseVector(bytes, format: format, path: path, limits: limits)
+    let size = fitted(size, points: points, box: box)
     let pixels = try renderedPixels(points, size: size, path: path, format: format, limits: limits)
     do {
       let bitmap: Bitmap
@@ -34,6 +36,18 @@ extension ImageDecoder {
     } catch {
       throw vectorError(error, path: path, format: format)
     }
+  }
+
+  /// `size`, or the size that fits a `box` × `box` square (aspect kept) when `size` is a
+  /// scale that would draw the image larger than that.
+  static func fitted(_ size: RenderSize, points: PointDimensions, box: Int?) -> RenderSize {
+    guard let box, box > 0, case .scale(let scale) = size else { return size }
+    let longest = max(points.width, points.height) * scale
+    guard longest.isFinite, longest > Double(box), points.width > 0, points.height > 0 else { return size }
+    let factor = Double(box) / max(points.width, points.height)
+    return .pixels(
+      width: max(1, Int((points.width * factor).rounded())),
+      height: max(1, Int((points.height * factor).rounded())))
   }
 
   /// Parses a vector file: the image, its size in points (a symbol template's: its glyph's

@@ -26,15 +26,21 @@ public enum ImageDecoder {
   ///   - size: the size a vector image is rendered at; rasters ignore it.
   ///   - limits: the largest input and image accepted, checked before pixel memory is
   ///     allocated (for a vector: on the size it is rendered at).
+  ///   - box: the side, in pixels, of the square the image will be drawn into (aspect
+  ///     kept), or `nil`: a vector that `size` would draw larger is rendered to fit it,
+  ///     and a JPEG at least twice as large is decoded smaller, its longer side never
+  ///     below `box`. Other rasters keep their own size.
   /// - Returns: the pixels, the format, any mismatch with the extension and, for a vector,
   ///   its point size.
   /// - Throws: ``ImageError`` naming the file and the reason: not found, not
   ///   readable, no known format, damaged, or beyond the limits.
   public static func decode(
-    contentsOf path: String, size: RenderSize = .scale(1), limits: DecodingLimits = .default
+    contentsOf path: String, size: RenderSize = .scale(1), limits: DecodingLimits = .default,
+    drawnWithin box: Int? = nil
   ) throws(ImageError) -> DecodedImage {
     let bytes = try read(path, limits: limits)
-    return try decode(bytes, pathExtension: pathExtension(of: path), path: path, size: size, limits: limits)
+    return try decode(
+      bytes, pathExtension: pathExtension(of: path), path: path, size: size, limits: limits, drawnWithin: box)
   }
 
   /// Decodes or renders an image held in memory.
@@ -46,11 +52,13 @@ public enum ImageDecoder {
   ///   - path: the file's name for messages, or `nil`.
   ///   - size: the size a vector image is rendered at; rasters ignore it.
   ///   - limits: the largest input and image accepted.
+  ///   - box: the side of the square the image will be drawn into, or `nil`; see
+  ///     ``decode(contentsOf:size:limits:drawnWithin:)``.
   /// - Returns: the pixels, the format, any mismatch and a vector's point size.
   /// - Throws: ``ImageError``: no known format, damaged, or beyond the limits.
   public static func decode(
     _ bytes: [UInt8], pathExtension: String = "", path: String? = nil, size: RenderSize = .scale(1),
-    limits: DecodingLimits = .default
+    limits: DecodingLimits = .default, drawnWithin box: Int? = nil
   ) throws(ImageError) -> DecodedImage {
     let format = try sniff(bytes, pathExtension: pathExtension, path: path, limits: limits)
     let mismatch = ImageFormat.mismatch(format, pathExtension: pathExtension)
@@ -64,11 +72,11 @@ public enum ImageDecoder {
         throw ImageError.decoding(error, path: path, format: format)
       }
     case .jpeg, .webp, .heic, .avif, .gif:
-      let bitmap = try decodeRaster(bytes, format: format, path: path, limits: limits)
+      let bitmap = try decodeRaster(bytes, format: format, path: path, limits: limits, box: box)
       return DecodedImage(bitmap: bitmap, format: format, mismatch: mismatch)
     case .pdf, .svg:
       let (bitmap, points, glyph) = try renderVector(
-        bytes, format: format, path: path, size: size, limits: limits)
+        bytes, format: format, path: path, size: size, limits: limits, box: box)
       return DecodedImage(bitmap: bitmap, format: format, mismatch: mismatch, pointSize: points, glyph: glyph)
     }
   }

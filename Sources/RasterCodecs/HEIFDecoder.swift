@@ -9,8 +9,9 @@ import ImageCore
 /// 12-bit images are reduced to 8 bits; an alpha plane becomes straight alpha. An ICC
 /// profile (`colr` of type `prof` or `rICC`) is converted to sRGB with lcms2; an `nclx`
 /// description is used by libheif for the YCbCr matrix only (its primaries are taken as
-/// sRGB's). The primary image's size is checked against the ``DecodingLimits`` before
-/// anything is decoded.
+/// sRGB's). Before libheif reads the file, its boxes are checked against the budgets of
+/// `HEIFPreflight` (items, grid tiles, `ispe` and coded sizes); the primary image's size
+/// is checked against the ``DecodingLimits`` before anything is decoded.
 ///
 /// Thread safety: each call owns its libheif context, decodes on the calling thread
 /// (no libheif tile threads) and shares no mutable state with other calls.
@@ -50,6 +51,8 @@ public enum HEIFDecoder {
       throw ImageError(.io, "libheif could not allocate a context")
     }
     defer { heif_context_free(context) }
+    try HEIFPreflight.check(buffer, format: format, limits: limits)
+    // libheif 1.15 has this one limit (no heif_context_set_security_limits before 1.19).
     heif_context_set_maximum_image_size_limit(
       context, Int32(clamping: max(limits.maxWidth, limits.maxHeight)))
     heif_context_set_max_decoding_threads(context, 0)

@@ -25,12 +25,17 @@ public enum JPEGDecoder {
   /// - Parameters:
   ///   - bytes: the whole file.
   ///   - limits: the largest image and input accepted.
+  ///   - box: the side, in pixels, of the square the image will be drawn into (aspect
+  ///     kept), or `nil` for its own size. A file at least twice as large is decoded by
+  ///     libjpeg at ½, ¼ or ⅛ of its size (the DCT scaled, every coefficient still
+  ///     read), never so small that its longer side falls below `box`.
   /// - Returns: the image, as shown (EXIF orientation applied).
   /// - Throws: ``ImageError``: ``ImageError/Code/truncated`` when the data ends early,
   ///   ``ImageError/Code/corruptData`` when libjpeg rejects it,
   ///   ``ImageError/Code/limitExceeded`` when it is too large.
-  public static func decode(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(ImageError) -> Bitmap
-  {
+  public static func decode(
+    _ bytes: [UInt8], limits: DecodingLimits = .default, drawnWithin box: Int? = nil
+  ) throws(ImageError) -> Bitmap {
     try limits.checkRaster(inputBytes: bytes.count, format: .jpeg)
     guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
       throw ImageError(.corruptData, "not a JPEG (no start-of-image marker)")
@@ -40,21 +45,28 @@ public enum JPEGDecoder {
     let result: Result<Bitmap, ImageError> = bytes.withUnsafeBufferPointer { buffer in
       defer { icongrid_jpeg_close(state) }
       return Result { () throws(ImageError) in
-        try decode(buffer, state: state, limits: limits)
+        try decode(buffer, state: state, limits: limits, box: box)
       }
     }
     return try result.get()
   }
 
   private static func decode(
-    _ buffer: UnsafeBufferPointer<UInt8>, state: UnsafeMutablePointer<icongrid_jpeg>, limits: DecodingLimits
+    _ buffer: UnsafeBufferPointer<UInt8>, state: UnsafeMutablePointer<icongrid_jpeg>, limits: DecodingLimits,
+    box: Int?
   ) throws(ImageError) -> Bitmap {
     guard icongrid_jpeg_open(state, buffer.baseAddress, UInt(buffer.count)) == 0 else {
       throw failure(state, "JPEG header could not be read")
     }
-    let width = Int(state.pointee.cinfo.image_width)
-    let height = Int(state.pointee.cinfo.image_height)
-    try limits.checkRaster(width: width, height: height, format: .jpeg)
+    let fullWidth = Int(state.pointee.cinfo.image_width)
+    let fullHeight = Int(state.pointee.cinfo.image_height)
+    try limits.checkRaster(width: fullWidth, height: fullHeight, format: .jpeg)
+    let reduction = box.map { reductionDenominator(longSide: max(fullWidth, fullHeight), box: $0) } ?? 1
+    state.pointee.cinfo.scale_num = 1
+    state.pointee.cinfo.scale_denom = UInt32(reduction)
+    // libjpeg's output size: each side divided, rounded up.
+    let width = (fullWidth + reduction - 1) / reduction
+    let height = (fullHeight + reduction - 1) / reduction
 
     let markers = savedMarkers(state)
     let orientation = markers.lazy.compactMap(Orientation.fromEXIF).first ?? .up
@@ -129,6 +141,12 @@ public enum JPEGDecoder {
       }
     }
     return orientation.apply(to: Bitmap(width: width, height: height, pixels: pixels))
+  }
+
+  /// The largest of 8, 4 and 2 that keeps `longSide` divided at or above `box`; 1 when
+  /// none does.
+  static func reductionDenominator(longSide: Int, box: Int) -> Int {
+    [8, 4, 2].first { (longSide + $0 - 1) / $0 >= max(1, box) } ?? 1
   }
 
   /// Decodes the scanlines, turning libjpeg's failure or an early end into an error.

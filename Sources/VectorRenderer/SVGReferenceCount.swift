@@ -28,6 +28,50 @@ enum SVGReferenceCount {
   /// descending below `depthLimit` levels and reports a depth of `depthLimit + 1`.
   ///
   /// - Complexity: O(n) in the text, plus O(r) for the references.
+  /// The ids of the markers `<style>` sheets set with `marker`, `marker-start`,
+  /// `marker-mid` or `marker-end` (`url(#id)`).
+  static func markersInStyleSheets(_ text: [UInt8]) -> [[UInt8]] {
+    let open = Array("<style".utf8)
+    let close = Array("</style".utf8)
+    let marker = Array("marker".utf8)
+    let url = Array("url(#".utf8)
+    func find(_ needle: [UInt8], from start: Int, before end: Int) -> Int? {
+      var index = start
+      while index + needle.count <= end {
+        if text[index] == needle[0] && text[index..<(index + needle.count)].elementsEqual(needle) {
+          return index
+        }
+        index += 1
+      }
+      return nil
+    }
+    var found: [[UInt8]] = []
+    var cursor = 0
+    while let start = find(open, from: cursor, before: text.count) {
+      let end = find(close, from: start, before: text.count) ?? text.count
+      var inner = start + open.count
+      while let at = find(marker, from: inner, before: end) {
+        // The declaration's value: up to the next `;` or `}`.
+        var stop = at
+        while stop < end, text[stop] != UInt8(ascii: ";"), text[stop] != UInt8(ascii: "}") { stop += 1 }
+        if let link = find(url, from: at, before: stop) {
+          let idStart = link + url.count
+          var idEnd = idStart
+          while idEnd < stop, text[idEnd] != UInt8(ascii: ")"), text[idEnd] != UInt8(ascii: "'"),
+            text[idEnd] != UInt8(ascii: "\""), idEnd - idStart < 256
+          {
+            idEnd += 1
+          }
+          let id = Array(text[idStart..<idEnd])
+          if !id.isEmpty && !found.contains(id) { found.append(id) }
+        }
+        inner = max(stop, at + marker.count)
+      }
+      cursor = end + 1
+    }
+    return found
+  }
+
   static func work(_ text: [UInt8], cap: Int, depthLimit: Int) -> SVGWork {
     var nodes = [Node()]  // node 0 stands for the document
     var ids: [[UInt8]: Int] = [:]
@@ -108,6 +152,15 @@ enum SVGReferenceCount {
       }
     }
 
+    // Markers a <style> sheet sets (`marker-mid: url(#m)`) apply to any path: count them
+    // at every vertex of every element that has segments, as an upper bound.
+    let styleMarkers = markersInStyleSheets(text)
+    if !styleMarkers.isEmpty {
+      for node in nodes.indices where nodes[node].own.segments > 0 {
+        nodes[node].perVertex += styleMarkers
+      }
+    }
+
     var memo = [SVGWork?](repeating: nil, count: nodes.count)
     var visiting = Set<Int>()
     func cost(_ node: Int, depth: Int) -> SVGWork {
@@ -120,10 +173,14 @@ enum SVGReferenceCount {
       visiting.insert(node)
       var total = nodes[node].own
       var below = 0
+      var zoomInBelow = 1.0
+      var zoomOutBelow = 1.0
       func follow(_ next: Int, times: Int = 1) {
         guard total.elements < cap else { return }
         let inner = cost(next, depth: depth + 1)
         below = max(below, inner.depth)
+        zoomInBelow = max(zoomInBelow, inner.zoomIn)
+        zoomOutBelow = min(zoomOutBelow, inner.zoomOut)
         total.add(inner.repeated(times, cap: cap), cap: cap)
       }
       for child in nodes[node].children { follow(child) }
@@ -135,6 +192,8 @@ enum SVGReferenceCount {
         if let target = ids[reference] { follow(target, times: nodes[node].own.segments + 1) }
       }
       total.depth = nodes[node].own.depth + below
+      total.zoomIn = min(1e300, nodes[node].own.zoomIn * zoomInBelow)
+      total.zoomOut = max(1e-300, nodes[node].own.zoomOut * zoomOutBelow)
       total.reach = min(1e300, total.reach * nodes[node].stretch)
       visiting.remove(node)
       memo[node] = total

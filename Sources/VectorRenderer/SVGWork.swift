@@ -29,6 +29,13 @@ struct SVGWork: Equatable {
   var fontSize = 0.0
   /// The largest `feConvolveMatrix` kernel side (`order`).
   var convolveOrder = 0
+  /// The largest product of viewport zooms along a chain of nested viewports, from this
+  /// element down: each `<svg>`, `<symbol>`, `<marker>` or `<pattern>` with a `viewBox`
+  /// and a size zooms by size ÷ viewBox.
+  var zoomIn = 1.0
+  /// The smallest such product (a viewport that shrinks by 10⁻³⁰ overflows cairo as one
+  /// that enlarges does).
+  var zoomOut = 1.0
 
   /// Adds `other`, saturating each sum at `cap`.
   mutating func add(_ other: SVGWork, cap: Int) {
@@ -39,6 +46,8 @@ struct SVGWork: Equatable {
     depth = max(depth, other.depth)
     fontSize = max(fontSize, other.fontSize)
     convolveOrder = max(convolveOrder, other.convolveOrder)
+    zoomIn = max(zoomIn, other.zoomIn)
+    zoomOut = min(zoomOut, other.zoomOut)
   }
 
   /// This work done `times` times (a marker at every vertex), each sum at most `cap`.
@@ -97,6 +106,9 @@ struct SVGWork: Equatable {
           layered = true
         }
       }
+    }
+    if ["svg", "symbol", "marker", "pattern"].contains(where: { local.elementsEqual($0.utf8) }) {
+      (work.zoomIn, work.zoomOut) = viewportZoom(attributes)
     }
     if ["rect", "circle", "ellipse", "line"].contains(where: { local.elementsEqual($0.utf8) }) {
       work.segments += 4
@@ -174,6 +186,12 @@ struct SVGWork: Equatable {
         "the SVG paints \(paint) full-surface passes (elements, layers and filter primitives); at \(width)×\(height) pixels that is more than the budget of \(limits.maxPaintWork) pixel-passes; render it smaller or use fewer filters"
       )
     }
+    guard unitScale <= limits.maxZoom else {
+      throw ImageError(
+        .limitExceeded,
+        "drawing the SVG at \(width)×\(height) takes \(unitScale) pixels per unit of its viewBox; the budget is \(limits.maxZoom) (maxZoom)"
+      )
+    }
     let fontPixels = fontSize * unitScale
     guard fontPixels <= Double(limits.maxFontPixels) else {
       throw ImageError(
@@ -183,12 +201,44 @@ struct SVGWork: Equatable {
     }
   }
 
+  /// The largest and smallest zoom of a viewport's size over its `viewBox`, of its two
+  /// axes; 1 without both (a percentage size counts as no zoom).
+  static func viewportZoom(
+    _ attributes: [(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)]
+  ) -> (largest: Double, smallest: Double) {
+    func value(_ key: String) -> ArraySlice<UInt8>? {
+      attributes.first { localName($0.name).elementsEqual(key.utf8) }?.value
+    }
+    guard let box = value("viewBox").map(numbersList(in:)), box.count == 4 else { return (1, 1) }
+    var largest = 0.0
+    var smallest = Double.infinity
+    for (key, side) in [("width", box[2]), ("height", box[3])] {
+      guard let text = value(key), !text.contains(UInt8(ascii: "%")), let size = firstNumber(in: text) else {
+        continue
+      }
+      // A zero size or viewBox disables rendering; librsvg draws nothing.
+      let ratio = abs(size) / abs(side)
+      guard ratio.isFinite, ratio > 0 else { continue }
+      largest = max(largest, ratio)
+      smallest = min(smallest, ratio)
+    }
+    return largest == 0 ? (1, 1) : (largest, smallest)
+  }
+
   /// Throws for what no render size makes safe: nesting deeper than the limit (librsvg
-  /// recurses once per level and overflows a thread's stack) and convolution kernels
-  /// larger than librsvg 2.54 can take without aborting the process.
+  /// recurses once per level and overflows a thread's stack), convolution kernels
+  /// larger than librsvg 2.54 can take without aborting the process, and nested
+  /// viewports that zoom beyond ``VectorLimits/maxZoom``.
   ///
   /// - Throws: ``ImageError/Code/limitExceeded``.
   func checkStructure(limits: VectorLimits) throws {
+    guard zoomIn <= limits.maxZoom && zoomOut >= 1 / limits.maxZoom else {
+      let zoom = zoomIn > limits.maxZoom ? zoomIn : zoomOut
+      throw ImageError(
+        .limitExceeded,
+        "the SVG's viewports (width, height and viewBox, nested) zoom by \(zoom); the budget is \(limits.maxZoom) either way (maxZoom)"
+      )
+    }
     guard depth <= limits.maxNestingDepth else {
       throw ImageError(
         .limitExceeded,

@@ -122,7 +122,9 @@ public struct VectorImage: Sendable {
         let units = document.viewBoxSize().map { max(size.width / $0.width, size.height / $0.height) } ?? 1
         return .svg(text, work, pointsPerUnit: units)
       case .pdf:
+        try PDFPreflight.check(bytes, limits: limits)
         size = try PDFDocument.lock.withLock { _ in try PDFDocument(bytes).pageSize() }
+        try PDFPreflight.checkPage(width: size.width, height: size.height, limits: limits)
         return .pdf(bytes)
       default:
         throw ImageError(.unsupported, "\(format.description) is not a vector format; decode it instead")

@@ -39,6 +39,22 @@ public struct VectorLimits: Sendable, Hashable {
   /// The largest text an SVG may draw, in output pixels of font size (librsvg 2.54 panics
   /// and aborts the process from about 2,100,000).
   public var maxFontPixels: Int
+  /// The most bytes a PDF's streams (other than images) may inflate to, all together;
+  /// inflating stops there.
+  public var maxPDFStreamBytes: Int
+  /// The most operators a PDF's content streams may hold (poppler draws about two
+  /// million a second).
+  public var maxPDFOperators: Int
+  /// The most pixels one image of a PDF may have, from its `/Width` and `/Height` (or a
+  /// JBIG2 page's size); poppler decodes an image whole before scaling it.
+  public var maxImagePixels: Int
+  /// The largest side of a PDF page, in points (14,400 is the PDF format's own limit).
+  public var maxPageSide: Int
+  /// The most an SVG's viewports may zoom, nested (size ÷ `viewBox`, or its inverse), and
+  /// the most output pixels a render may draw per user unit: a real icon's `width="1024"`
+  /// over a 24-unit `viewBox` is 43; `width="1e-30"` keeps cairo computing extents for
+  /// minutes.
+  public var maxZoom: Double
 
   /// Creates limits.
   ///
@@ -51,10 +67,17 @@ public struct VectorLimits: Sendable, Hashable {
   ///   - maxPaintWork: the most pixel-passes of one SVG render.
   ///   - maxNestingDepth: the deepest nesting of an SVG's elements, references followed.
   ///   - maxFontPixels: the largest font size of one SVG render, in pixels.
+  ///   - maxPDFStreamBytes: the most bytes a PDF's non-image streams inflate to.
+  ///   - maxPDFOperators: the most operators of a PDF's content streams.
+  ///   - maxImagePixels: the most pixels of one image in a PDF.
+  ///   - maxPageSide: the largest side of a PDF page, in points.
+  ///   - maxZoom: the most an SVG's nested viewports, or a render, may zoom.
   public init(
     maxInputBytes: Int, maxPixels: Int, maxSide: Int, maxElements: Int = 50_000,
     maxPathWork: Int = VectorLimits.defaultPathWork, maxPaintWork: Int = VectorLimits.defaultPaintWork,
-    maxNestingDepth: Int = 32, maxFontPixels: Int = 1_000_000
+    maxNestingDepth: Int = 32, maxFontPixels: Int = 1_000_000, maxPDFStreamBytes: Int = 64 << 20,
+    maxPDFOperators: Int = 4_000_000, maxImagePixels: Int = 32 << 20, maxPageSide: Int = 14_400,
+    maxZoom: Double = 100_000
   ) {
     self.maxInputBytes = maxInputBytes
     self.maxPixels = maxPixels
@@ -64,6 +87,11 @@ public struct VectorLimits: Sendable, Hashable {
     self.maxPaintWork = maxPaintWork
     self.maxNestingDepth = maxNestingDepth
     self.maxFontPixels = maxFontPixels
+    self.maxPDFStreamBytes = maxPDFStreamBytes
+    self.maxPDFOperators = maxPDFOperators
+    self.maxImagePixels = maxImagePixels
+    self.maxPageSide = maxPageSide
+    self.maxZoom = maxZoom
   }
 
   /// The default ``maxPathWork``: 1,000,000 segment-rows. A path of 1,000 random segments

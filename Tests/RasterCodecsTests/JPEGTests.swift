@@ -146,3 +146,34 @@ enum ColorMath {
     return (encode(out[0]), encode(out[1]), encode(out[2]))
   }
 }
+
+@Suite("JPEG decoding at the drawn size", .tags(.referenceTool))
+struct JPEGScaledTests {
+  @Test("a box a quarter of the image decodes at ¼, as djpeg -scale 1/4 does")
+  func quarter() throws {
+    let bitmap = try JPEGDecoder.decode(Support.fixture("photo.jpg"), drawnWithin: 8)
+    let reference = try Support.parseNetpbm(
+      ReferenceTool.output("djpeg", ["-pnm", "-scale", "1/4", Support.fixtures + "/photo.jpg"]))
+    #expect(bitmap.width == 8 && bitmap.height == 4)
+    #expect(Support.maxDifference(bitmap, reference) == 0)
+  }
+
+  @Test("a box over half the image's long side decodes it whole, as without a box")
+  func whole() throws {
+    let bytes = try Support.fixture("photo.jpg")
+    #expect(try JPEGDecoder.decode(bytes, drawnWithin: 17) == JPEGDecoder.decode(bytes))
+  }
+
+  @Test("the reduction keeps the long side at or above the box", arguments: [1, 7, 8, 9, 16, 100])
+  func reduction(box: Int) {
+    let denominator = JPEGDecoder.reductionDenominator(longSide: 5_000, box: box * 50)
+    #expect((5_000 + denominator - 1) / denominator >= box * 50)
+    #expect(denominator == 8 || (5_000 + denominator * 2 - 1) / (denominator * 2) < box * 50)
+  }
+
+  @Test("the orientation is applied to the reduced image")
+  func oriented() throws {
+    let bitmap = try JPEGDecoder.decode(Support.fixture("orientation-6.jpg"), drawnWithin: 8)
+    #expect(bitmap.width == 4 && bitmap.height == 8)
+  }
+}
