@@ -72,7 +72,8 @@ public struct SheetRenderer: Sendable {
     if style.showLabels, let renderer = labels?.renderer {
       labels?.shown = DistinctLabels.shown(
         for: content.sections.lazy.flatMap(\.tiles).map(\.name),
-        maxWidth: layout.options.tileWidth * layout.options.scale, width: renderer.width(of:))
+        maxWidth: layout.options.tileWidth * layout.options.scale, width: renderer.width(of:),
+        advances: renderer.advances(of:))
     }
     self.labels = labels
   }

@@ -43,12 +43,17 @@ enum DistinctLabels {
   ///   - texts: every label of the sheet (repeats are fine: equal texts may show alike).
   ///   - maxWidth: the width a label may take, in pixels.
   ///   - width: the width in pixels of a text on one line, not shortened.
+  ///   - advances: the pen advance of each character of a text, in 1/64 pixels
+  ///     (``LabelRendering/advances(of:)``); each search for a cut starts where they put it.
   /// - Returns: full text → the text to render instead, which fits `maxWidth`.
-  /// - Complexity: one `width` call per label; for a label whose end-shortening is ambiguous,
-  ///   a few dozen more and a scan of the labels that start with the same character.
-  static func shown(for texts: some Sequence<String>, maxWidth: Int, width: (String) -> Int) -> [String:
-    String]
-  {
+  /// - Complexity: one `width` call per label; for a label too wide, one `advances` call and
+  ///   about two `width` calls per cut tried (log2 of its length without advances); for a
+  ///   label whose end-shortening is ambiguous, a scan of the labels that start with the same
+  ///   character.
+  static func shown(
+    for texts: some Sequence<String>, maxWidth: Int, width: (String) -> Int,
+    advances: (String) -> [Int]? = { _ in nil }
+  ) -> [String: String] {
     var unique: [String] = []
     var seen: Set<String> = []
     for text in texts where seen.insert(text).inserted { unique.append(text) }
@@ -69,14 +74,19 @@ enum DistinctLabels {
       differsAt[text] = max(before, after)
     }
     let ellipsis = String(LabelText.ellipsis)
+    let ellipsisAdvance = advances(ellipsis)?.first ?? 0
     var taken = Set(unique.filter { !long.contains($0) })
     var changed: [String: String] = [:]
     for text in long {
       let characters = Array(text)
-      let end = fitEnd(characters, maxWidth: maxWidth, width: width)
+      let measured = Measured(
+        characters: characters, advances: advances(text), ellipsisAdvance: ellipsisAdvance)
+      let end = fitEnd(characters, maxWidth: maxWidth, width: width, advances: measured.advances)
       var candidates = [Candidate(text: end, prefix: String(end.dropLast()), infix: "", atEnd: false)]
       for head in [3, 2, 1] where head < characters.count {
-        if let (shown, suffix) = middle(characters, head: head, maxWidth: maxWidth, width: width) {
+        if let (shown, suffix) = middle(
+          characters, head: head, maxWidth: maxWidth, width: width, advances: measured.advances)
+        {
           candidates.append(
             Candidate(text: shown, prefix: String(characters[..<head]), infix: suffix, atEnd: true))
         }
@@ -87,7 +97,7 @@ enum DistinctLabels {
         for start in stride(from: max(from, 1), through: 1, by: -1) {
           let window = fitEnd(
             Array(String(characters[0]) + ellipsis + String(characters[start...])), maxWidth: maxWidth,
-            width: width)
+            width: width, advances: measured.window(from: start))
           let infix = window.dropFirst(2)
           let truncated = infix.hasSuffix(ellipsis)
           let candidate = Candidate(
@@ -119,50 +129,64 @@ enum DistinctLabels {
     return prefix.count
   }
 
+  /// The advances of a label's characters, in 26.6 pixels, when its renderer tells them.
+  struct Measured {
+    /// One per character, the ellipsis's last; `nil` when unknown.
+    var advances: [Int]?
+
+    init(characters: [Character], advances: [Int]?, ellipsisAdvance: Int) {
+      self.advances = advances.flatMap { $0.count == characters.count ? $0 + [ellipsisAdvance] : nil }
+    }
+
+    /// The advances of the first character, "…" and the characters from `start` on.
+    func window(from start: Int) -> [Int]? {
+      advances.map { [$0[0], $0[$0.count - 1]] + $0[start..<($0.count - 1)] + [$0[$0.count - 1]] }
+    }
+  }
+
   /// `characters` shortened at the end to fit, with "…"; just "…" (or nothing) when no
   /// character fits beside it.
-  static func fitEnd(_ characters: [Character], maxWidth: Int, width: (String) -> Int) -> String {
-    let ellipsis = String(LabelText.ellipsis)
-    func candidate(_ count: Int) -> String {
-      var prefix = characters[..<count]
-      while let last = prefix.last, last.isWhitespace { prefix.removeLast() }
-      return String(prefix) + ellipsis
+  ///
+  /// - Parameter advances: the advance of each character and then of "…", in 26.6 pixels,
+  ///   from which the search starts (``FittingSearch``); without them it bisects.
+  static func fitEnd(
+    _ characters: [Character], maxWidth: Int, width: (String) -> Int, advances: [Int]? = nil
+  ) -> String {
+    let upper = characters.count - 1
+    let guess = advances.flatMap {
+      FittingSearch.guess(
+        advances: $0.dropLast(), count: characters.count, upTo: upper, extra: $0.last ?? 0,
+        limit: maxWidth << 6)
     }
-    var best = ellipsis
-    var low = 1
-    var high = characters.count - 1
-    while low <= high {
-      let middle = (low + high) / 2
-      let text = candidate(middle)
-      if width(text) <= maxWidth {
-        best = text
-        low = middle + 1
-      } else {
-        high = middle - 1
-      }
+    var texts: [Int: String] = [:]
+    let count = FittingSearch.largest(upTo: upper, guess: guess) { count in
+      let text = String(LabelText.shortened(characters, keeping: count))
+      texts[count] = text
+      return width(text) <= maxWidth
     }
-    return best
+    return texts[count] ?? String(LabelText.ellipsis)
   }
 
   /// The first `head` characters of `characters`, "…", and as many of its last characters
   /// as fit (returned as well); `nil` when not even one does.
-  static func middle(_ characters: [Character], head: Int, maxWidth: Int, width: (String) -> Int) -> (
-    String, String
-  )? {
+  ///
+  /// - Parameter advances: as for ``fitEnd(_:maxWidth:width:advances:)``.
+  static func middle(
+    _ characters: [Character], head: Int, maxWidth: Int, width: (String) -> Int, advances: [Int]? = nil
+  ) -> (String, String)? {
     let lead = String(characters[..<head]) + String(LabelText.ellipsis)
-    var best: (String, String)?
-    var low = 1
-    var high = characters.count - head - 1
-    while low <= high {
-      let count = (low + high) / 2
-      let suffix = String(characters[(characters.count - count)...])
-      if width(lead + suffix) <= maxWidth {
-        best = (lead + suffix, suffix)
-        low = count + 1
-      } else {
-        high = count - 1
-      }
+    let upper = characters.count - head - 1
+    let guess = advances.flatMap { advances in
+      FittingSearch.guess(
+        advances: advances.dropLast().reversed(), count: characters.count, upTo: upper,
+        extra: advances.prefix(head).reduce(0, +) + (advances.last ?? 0), limit: maxWidth << 6)
     }
-    return best
+    var texts: [Int: String] = [:]
+    let count = FittingSearch.largest(upTo: upper, guess: guess) { count in
+      let suffix = String(characters[(characters.count - count)...])
+      texts[count] = suffix
+      return width(lead + suffix) <= maxWidth
+    }
+    return texts[count].map { (lead + $0, $0) }
   }
 }

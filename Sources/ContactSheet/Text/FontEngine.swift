@@ -65,6 +65,8 @@ final class FontEngine {
   private var facesByID: [FontFace]
   private var glyphs: [GlyphKey: GlyphImage] = [:]
   var masks = BoundedMaskCache(capacity: 256)
+  /// Labels shaped whole, so measuring and drawing a label shape it once.
+  var labels = ShapedLabelCache(capacity: 8192, glyphLimit: 1 << 17)
   /// The one HarfBuzz buffer every shaping call reuses (under the engine's lock).
   let buffer: OpaquePointer
 

@@ -61,8 +61,9 @@ package final class LabelRasterizer: Sendable {
   /// clusters) are dropped from its end and "…" is appended; when even "…" does not fit, the
   /// mask is empty (width 0) and marked truncated.
   ///
-  /// - Complexity: a cache hit is a hash look-up; a miss lays the text out once, plus once per
-  ///   character dropped near the cut.
+  /// - Complexity: a cache hit is a hash look-up; a miss shapes the text once (or reuses the
+  ///   shaping ``width(of:)`` made) and, when it is too wide, shapes the shortened text about
+  ///   twice: the cut is read from the whole text's advances.
   package func render(_ text: String, maxWidth: Int) -> GlyphMask {
     let key = BoundedMaskCache.Key(text: text, maxWidth: maxWidth)
     return engine.withLock { engine in
@@ -75,8 +76,17 @@ package final class LabelRasterizer: Sendable {
 
   /// The width in pixels `text` takes on one line, not shortened: its shaped advances and
   /// ink, without drawing it.
+  ///
+  /// - Complexity: shapes `text` the first time; later calls, and ``render(_:maxWidth:)``
+  ///   of the same text, reuse that shaping while the cache holds it.
   package func width(of text: String) -> Int {
     engine.withLock { $0.width(of: text) }
+  }
+
+  /// The pen advance of each character of `text` shaped on one line, in 1/64 pixels, in
+  /// logical order; a ligature's advance counts at its first character.
+  package func advances(of text: String) -> [Int]? {
+    engine.withLock { $0.shapedLabel(text).advances.map(Int.init) }
   }
 
   /// Descriptions of the faces that draw `text`, primary first when it is used, for
@@ -93,6 +103,13 @@ package final class LabelRasterizer: Sendable {
 /// How label text is cleaned up and which language guides the choice of CJK fallback.
 enum LabelText {
   static let ellipsis: Character = "\u{2026}"
+
+  /// The first `count` of `characters` without trailing white space, then "…".
+  static func shortened(_ characters: [Character], keeping count: Int) -> [Character] {
+    var prefix = characters[..<count]
+    while let last = prefix.last, last.isWhitespace { prefix.removeLast() }
+    return Array(prefix) + [ellipsis]
+  }
 
   /// NFC, so names that arrive decomposed (as macOS file names do) use precomposed glyphs;
   /// line breaks, tabs and other controls become spaces on a one-line label.

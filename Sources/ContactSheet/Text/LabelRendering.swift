@@ -10,6 +10,9 @@ package protocol LabelRendering: Sendable {
   var lineHeight: Int { get }
   /// The width in pixels `text` takes on one line, not shortened.
   func width(of text: String) -> Int
+  /// The pen advance of each character of `text` on one line, in 1/64 pixels, in logical
+  /// order; `nil` when the renderer cannot tell. Shortening starts its search from them.
+  func advances(of text: String) -> [Int]?
 }
 
 extension LabelRendering {
@@ -17,4 +20,7 @@ extension LabelRendering {
   package func width(of text: String) -> Int {
     render(text, maxWidth: 1 << 24).width
   }
+
+  /// No advances: shortening bisects on ``width(of:)``.
+  package func advances(of text: String) -> [Int]? { nil }
 }

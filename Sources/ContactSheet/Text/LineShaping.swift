@@ -148,51 +148,58 @@ extension FontEngine {
     layout(shape(characters, language: language))
   }
 
-  /// The width in pixels `text` takes on one line, not shortened.
-  func width(of text: String) -> Int {
-    let normalized = LabelText.normalized(text)
-    return layout(Array(normalized), language: LabelText.languageHint(normalized)).width
-  }
-
-  /// Shapes, shortens to fit and draws one label.
+  /// `text` shaped whole on one line, from the cache when it was shaped before.
   ///
-  /// Shortening drops whole characters from the logical end and appends "…", which bidi
-  /// places at the logical end too: the right of a left-to-right label, the left of a
-  /// right-to-left one. The number kept is found by bisection on the shaped width.
-  func renderLine(_ text: String, maxWidth: Int) -> GlyphMask {
+  /// A text holding "…" is not cached: it is a shortened candidate that ``DistinctLabels``
+  /// measures once, and caching it would evict the labels the sheet draws next.
+  func shapedLabel(_ text: String) -> ShapedLabel {
+    if let label = labels[text] { return label }
     let normalized = LabelText.normalized(text)
     let language = LabelText.languageHint(normalized)
     let characters = Array(normalized)
-    let full = layout(characters, language: language)
-    if full.width <= maxWidth {
-      return draw(full, truncated: false)
+    let line = shape(characters, language: language)
+    let width = layout(line).width
+    let label = ShapedLabel(line: line, characters: characters, language: language, width: width)
+    if !text.contains(LabelText.ellipsis) { labels.insert(label, for: text) }
+    return label
+  }
+
+  /// The width in pixels `text` takes on one line, not shortened.
+  func width(of text: String) -> Int {
+    shapedLabel(text).width
+  }
+
+  /// Shapes (once per text), shortens to fit and draws one label.
+  ///
+  /// Shortening drops whole characters from the logical end and appends "…", which bidi
+  /// places at the logical end too: the right of a left-to-right label, the left of a
+  /// right-to-left one. The cut is read from the cumulative advances of the whole label's
+  /// shaping; the shortened text is then shaped once more (its last letter may take another
+  /// form before "…", as an Arabic letter does at a word's end) and checked against the width
+  /// together with the next longer one, so the label keeps as many characters as fit.
+  func renderLine(_ text: String, maxWidth: Int) -> GlyphMask {
+    let label = shapedLabel(text)
+    if label.width <= maxWidth {
+      return draw(layout(label.line), truncated: false)
     }
-    let ellipsis = layout([LabelText.ellipsis], language: language)
+    let characters = Array(LabelText.normalized(text))
+    let ellipsisLine = shape([LabelText.ellipsis], language: label.language)
+    let ellipsis = layout(ellipsisLine)
     guard ellipsis.width <= maxWidth else {
       return GlyphMask(width: 0, height: lineHeight, coverage: [], baseline: ascender, wasTruncated: true)
     }
-    func shortened(keeping count: Int) -> LineLayout {
-      var prefix = characters[..<count]
-      while let last = prefix.last, last.isWhitespace { prefix.removeLast() }
-      return layout(Array(prefix) + [LabelText.ellipsis], language: language)
+    var measured: [Int: LineLayout] = [:]
+    let upper = characters.count - 1
+    let guess = FittingSearch.guess(
+      advances: label.advances.lazy.map(Int.init), count: characters.count, upTo: upper,
+      extra: ellipsisLine.advance, limit: maxWidth << 6)
+    let count = FittingSearch.largest(upTo: upper, guess: guess) { count in
+      let candidate = layout(
+        LabelText.shortened(characters, keeping: count), language: label.language)
+      measured[count] = candidate
+      return candidate.width <= maxWidth
     }
-    // The largest count that fits: widths grow with the count, bar the odd contextual form.
-    var fitting = 0
-    var best = ellipsis
-    var low = 1
-    var high = characters.count - 1
-    while low <= high {
-      let middle = (low + high) / 2
-      let candidate = shortened(keeping: middle)
-      if candidate.width <= maxWidth {
-        fitting = middle
-        best = candidate
-        low = middle + 1
-      } else {
-        high = middle - 1
-      }
-    }
-    return draw(fitting == 0 ? ellipsis : best, truncated: true)
+    return draw(measured[count] ?? ellipsis, truncated: true)
   }
 
   /// Composites the placed glyphs into a mask, overlapping ink taking the larger coverage.

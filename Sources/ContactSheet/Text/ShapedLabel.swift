@@ -1,0 +1,123 @@
+/// A label shaped once on one line, held compactly, with what shortening it needs: the
+/// advance of each of its characters.
+struct ShapedLabel {
+  /// One ``ShapedGlyph`` in 24 bytes rather than 48, as a sheet holds thousands of labels.
+  struct Glyph {
+    var glyph: UInt32
+    var cluster: Int32
+    var x: Int32
+    var y: Int32
+    var advance: Int32
+    var face: UInt16
+  }
+
+  /// The language that guided the choice of fallback font (``LabelText/languageHint(_:)``).
+  var language: String?
+  /// The width in whole pixels the whole label takes (``LineLayout/width``).
+  var width: Int
+  /// The pen advance each character brings, in 26.6 pixels, in logical order; a cluster of
+  /// several characters (a ligature) counts at its first character.
+  var advances: [Int32]
+  private var storage: Storage
+
+  private enum Storage {
+    case compact([Glyph], advance: Int)
+    /// A line whose positions do not fit 32 bits (a label of millions of characters).
+    case full(ShapedLine)
+  }
+
+  /// Holds `line`, shaped from `characters`.
+  init(line: ShapedLine, characters: [Character], language: String?, width: Int) {
+    var glyphs: [Glyph] = []
+    glyphs.reserveCapacity(line.glyphs.count)
+    for glyph in line.glyphs {
+      guard let face = UInt16(exactly: glyph.face), let cluster = Int32(exactly: glyph.cluster),
+        let x = Int32(exactly: glyph.x), let y = Int32(exactly: glyph.y),
+        let advance = Int32(exactly: glyph.advance)
+      else { break }
+      glyphs.append(Glyph(glyph: glyph.glyph, cluster: cluster, x: x, y: y, advance: advance, face: face))
+    }
+    storage = glyphs.count == line.glyphs.count ? .compact(glyphs, advance: line.advance) : .full(line)
+    var characterOfScalar: [Int] = []
+    for (index, character) in characters.enumerated() {
+      characterOfScalar.append(contentsOf: repeatElement(index, count: character.unicodeScalars.count))
+    }
+    var advances = [Int](repeating: 0, count: characters.count)
+    for glyph in line.glyphs where characterOfScalar.indices.contains(glyph.cluster) {
+      advances[characterOfScalar[glyph.cluster]] += glyph.advance
+    }
+    self.language = language
+    self.width = width
+    self.advances = advances.map { Int32(clamping: $0) }
+  }
+
+  /// The glyphs as shaped, for ``FontEngine/layout(_:)-(ShapedLine)``.
+  var line: ShapedLine {
+    switch storage {
+    case .full(let line): return line
+    case .compact(let glyphs, let advance):
+      return ShapedLine(
+        glyphs: glyphs.map {
+          ShapedGlyph(
+            face: Int($0.face), glyph: $0.glyph, cluster: Int($0.cluster), x: Int($0.x), y: Int($0.y),
+            advance: Int($0.advance))
+        }, advance: advance)
+    }
+  }
+
+  /// The glyphs held, the cache's measure of its size.
+  var glyphCount: Int {
+    switch storage {
+    case .full(let line): line.glyphs.count
+    case .compact(let glyphs, _): glyphs.count
+    }
+  }
+}
+/// Shaped labels by text, evicting the oldest first, bounded by a count and by the glyphs held.
+///
+/// A sheet measures every label before it draws any (to keep shortened labels distinct), and
+/// draws each label once it has measured it, so the cache must hold a sheet's labels for both
+/// to share one shaping: 131,072 glyphs are 3 MB, the labels of 5,000 tiles of 26 characters.
+struct ShapedLabelCache {
+  /// The most labels held.
+  let capacity: Int
+  /// The most glyphs held, over all labels.
+  let glyphLimit: Int
+  private var entries: [String: ShapedLabel] = [:]
+  private var order: [String] = []
+  private var oldest = 0
+  /// The glyphs held now.
+  private(set) var glyphs = 0
+
+  init(capacity: Int, glyphLimit: Int) {
+    precondition(capacity > 0 && glyphLimit > 0, "cache bounds must be positive")
+    self.capacity = capacity
+    self.glyphLimit = glyphLimit
+  }
+
+  var count: Int { entries.count }
+
+  subscript(text: String) -> ShapedLabel? { entries[text] }
+
+  mutating func insert(_ label: ShapedLabel, for text: String) {
+    let cost = label.glyphCount
+    guard entries[text] == nil, cost <= glyphLimit else { return }
+    while entries.count >= capacity || glyphs + cost > glyphLimit {
+      evictOldest()
+    }
+    entries[text] = label
+    order.append(text)
+    glyphs += cost
+  }
+
+  private mutating func evictOldest() {
+    let text = order[oldest]
+    oldest += 1
+    if let evicted = entries.removeValue(forKey: text) { glyphs -= evicted.glyphCount }
+    // Forget evicted keys once they are half the queue, so it stays within twice the count.
+    if oldest * 2 > order.count {
+      order.removeFirst(oldest)
+      oldest = 0
+    }
+  }
+}
