@@ -41,7 +41,9 @@ enum InterfaceScan {
       let tag = tags.first { $0.attribute("name") == name || $0.attribute("image") == name }
       if let tag { scan.uses.append(use(name, tag, scan.path, strict: false)) }
     }
-    for tag in tags where tag.attribute("catalog") != "system" {
+    // `<accessibilityTraits image="YES" button="YES"/>` holds UIAccessibilityTraits flags:
+    // its `image` is the "is an image" trait, a Boolean, not a name.
+    for tag in tags where tag.attribute("catalog") != "system" && tag.name != "accessibilityTraits" {
       if tag.name == "image", let name = tag.attribute("name"), !system.contains(name) {
         scan.uses.append(use(name, tag, scan.path, strict: true))
       }

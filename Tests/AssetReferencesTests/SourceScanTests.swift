@@ -129,6 +129,7 @@ struct SourceScanTests {
         <imageView image="hero" id="1"/>
         <button><state key="normal" image="trash" backgroundImage="button-bg"/></button>
         <behavior key="behavior" doesNotDimImage="YES"/>
+        <accessibilityTraits key="traits" image="YES" header="YES"/>
         <resources>
           <image name="hero" width="10" height="10"/>
           <image name="trash" catalog="system" width="10" height="10"/>
@@ -137,7 +138,7 @@ struct SourceScanTests {
       </document>
       """)
     #expect(
-      SourceScanTests.strict(references) == ["hero@2", "button-bg@3", "hero@6", "NSAddTemplate@8"])
+      SourceScanTests.strict(references) == ["hero@2", "button-bg@3", "hero@7", "NSAddTemplate@9"])
     // A set named as the system symbol is its fallback: used, never missing.
     #expect(references.uses.contains { $0.name == "trash" && !$0.isStrict })
     #expect(references.otherFiles == 1 && references.codeFiles == 0)
