@@ -10,7 +10,17 @@ extension RootCheck {
   /// space (nor any image file of the tree) provides it. So an asset is never called unused
   /// because the code naming it belongs to another target, at the cost of missing an asset
   /// that only another target's code uses.
+  ///
+  /// With `--target` it reports nothing but a note: the uses are pooled per root, so a file
+  /// of another target (a Mac xib in an iOS target's run) would be held against this one.
   mutating func referenceRules() {
+    if let target = configuration.target {
+      layoutNotes.append(
+        "--references: not checked for --target \(target): sources are read per root, not per target "
+          + "(which target builds each source file is not known yet); run without --target for missing-asset "
+          + "and unused-asset")
+      return
+    }
     let references = SourceReferences.scan(root: catalog.root)
     var known: Set<String> = []
     for asset in catalog.assets {

@@ -152,4 +152,14 @@ struct ReferenceRuleTests {
     #expect(result.out.contains("App/View.swift:1: error:"))
     #expect(result.out.contains("[missing-asset]"))
   }
+
+  @Test func oneTargetsRunSaysReferencesAreWholeRootOnly() throws {
+    // Uses are pooled per root: held against one target, another target's files would count.
+    let tree = try ReferenceRuleTests.app(["welcome"]).text("App/View.swift", "let a = Image(\"welcom\")\n")
+    let result = icongrid(
+      "check", tree.root, "--references", "--require", "2x", "--target", "App/Assets.xcassets")
+    #expect(result.status == 0)
+    #expect(!result.out.contains("[missing-asset]") && !result.out.contains("[unused-asset]"))
+    #expect(result.out.contains("--references: not checked for --target App/Assets.xcassets"))
+  }
 }
