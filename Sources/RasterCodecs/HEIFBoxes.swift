@@ -70,7 +70,8 @@ struct HEIFBoxes {
       guard let range = locations[id] else { continue }
       let base =
         range.lowerBound < 0 ? idat.map { $0.lowerBound + (-range.lowerBound - 1) } : range.lowerBound
-      guard let start = base else { continue }
+      // An offset past the end of the file (a hostile `iloc`) has no grid to read.
+      guard let start = base, start >= 0, start < bytes.count else { continue }
       items[id]?.grid = Self.grid(BoxReader(bytes, start..<min(bytes.count, start + 12)))
     }
     // An av1C without configuration OBUs: the sequence header opens the item's data.
@@ -87,7 +88,8 @@ struct HEIFBoxes {
     declaredItems = count ?? 0
     guard declaredItems <= limit else { return }
     let entries = BoxReader(
-      body.bytes, (body.range.lowerBound + (version == 0 ? 6 : 8))..<body.range.upperBound)
+      body.bytes,
+      min(body.range.upperBound, body.range.lowerBound + (version == 0 ? 6 : 8))..<body.range.upperBound)
     for entry in entries.children().prefix(limit) where entry.type == "infe" {
       let infe = BoxReader(body.bytes, entry.body)
       guard let entryVersion = infe.u8(at: 0), entryVersion >= 2 else { continue }
@@ -100,7 +102,8 @@ struct HEIFBoxes {
 
   private mutating func readReferences(_ body: BoxReader, limit: Int) {
     guard let version = body.u8(at: 0) else { return }
-    let references = BoxReader(body.bytes, (body.range.lowerBound + 4)..<body.range.upperBound)
+    let references = BoxReader(
+      body.bytes, min(body.range.upperBound, body.range.lowerBound + 4)..<body.range.upperBound)
     for reference in references.children().prefix(limit) where reference.type == "dimg" {
       let box = BoxReader(body.bytes, reference.body)
       let id = version == 0 ? box.u16(at: 0).map(UInt32.init) : box.u32(at: 0)
@@ -150,8 +153,8 @@ struct HEIFBoxes {
         cursor += lengthSize
         guard let offset, let length else { return found }
         guard extent == 0, method == 0 || method == 1 else { continue }
-        let start = base + offset
-        guard start >= 0, start < Int(Int32.max), length < Int(Int32.max) else { continue }
+        let (start, overflow) = base.addingReportingOverflow(offset)
+        guard !overflow, start >= 0, start < Int(Int32.max), length < Int(Int32.max) else { continue }
         found[id] = method == 0 ? start..<(start + length) : -(start + 1)..<0
       }
     }
