@@ -2,25 +2,6 @@ import AssetIndex
 import IconGridSupport
 import ImageCore
 
-/// A Flutter, React Native or Android asset resolved by its platform's rule.
-public struct LayoutResolution: Sendable {
-  /// The asset and all its files.
-  public var asset: LayoutAsset
-  /// The rule's choice and its reasons.
-  public var selection: Selection
-  /// The chosen file's path from the file system root (the library's canonical root joined
-  /// with the file's path).
-  public var fullPath: String
-  /// The chosen file's width in pixels, as the library's loader reads it; `nil` for an
-  /// Android XML drawable or a format the loader does not read.
-  public var pixelWidth: Int?
-  /// The chosen file's height in pixels; `nil` for an Android XML drawable.
-  public var pixelHeight: Int?
-
-  /// The chosen file.
-  public var winner: LayoutCandidate { selection.winner! }
-}
-
 extension AssetLibrary {
   /// The root read by layout (detected, or all in `layout`), built once and kept until
   /// ``refresh()``.
@@ -49,7 +30,7 @@ extension AssetLibrary {
   ///   have the name), no file for the request, or the chosen PNG's header is unreadable.
   public func resolve(named name: String, for request: TraitRequest, layout: Layout? = nil)
     throws(ResolveError)
-    -> LayoutResolution
+    -> Resolution
   {
     let catalog = layoutCatalog(layout)
     let matches = catalog.assets(named: name)
@@ -89,7 +70,7 @@ extension AssetLibrary {
         size = nil
       }
     }
-    return LayoutResolution(
+    return Resolution(
       asset: asset, selection: selection, fullPath: fullPath, pixelWidth: size?.0, pixelHeight: size?.1)
   }
 
@@ -101,12 +82,12 @@ extension AssetLibrary {
   ///   - request: the screen.
   ///   - layout: read the root in this layout; `nil` to detect (always given: without it
   ///     the call is the Apple lookup, ``image(named:for:)``).
-  /// - Returns: the pixels and the resolution.
+  /// - Returns: the pixels and the file they came from.
   /// - Throws: ``ResolveError`` as ``resolve(named:for:layout:)``, or unreadable when the
   ///   file does not decode (an XML drawable never does).
   public func image(named name: String, for request: TraitRequest, layout: Layout?)
     throws(ResolveError)
-    -> (bitmap: Bitmap, resolution: LayoutResolution)
+    -> ResolvedImage
   {
     let resolution = try resolve(named: name, for: request, layout: layout)
     let path = resolution.fullPath
@@ -116,10 +97,10 @@ extension AssetLibrary {
       let bitmap = try cache.stampedImage(
         forKey: load.isVector ? CacheKey(path, scale: load.scale) : CacheKey(path),
         load: { () throws -> (Bitmap, FileStamp?) in (try loader.load(load), FileSystem.stamp(path)) })
-      return (bitmap, resolution)
+      return ResolvedImage(bitmap: bitmap, resolution: resolution)
     } catch {
       throw ResolveError(
-        name: name, root: root, reason: .unreadable(ImageError.from(error).at(resolution.winner.path)))
+        name: name, root: root, reason: .unreadable(ImageError.from(error).at(resolution.path)))
     }
   }
 
@@ -133,10 +114,11 @@ extension AssetLibrary {
 }
 
 extension AssetLibrary {
-  /// UIKit's choice for an asset this library resolved, as a ``Selection``: the asset's
-  /// files in the scale order, and why the chosen file won (what `--explain` prints).
+  /// The choice behind a resolution, as a ``Selection``: the asset's files, and why the
+  /// chosen file won (what `--explain` prints).
   ///
-  /// The scale order alone decides the explanation's first reason; when the device, the
+  /// A Flutter, React Native or Android resolution carries its rule's choice already. For
+  /// an Apple one it is UIKit's: the asset's files in the scale order. The scale order alone decides the explanation's first reason; when the device, the
   /// appearance or the slot's other traits made the full rule choose another file of the
   /// asset, a last reason says so and that file is the one chosen. A request whose scale
   /// is not whole says first that UIKit asks for ``TraitRequest/wholeScale``.
@@ -148,22 +130,28 @@ extension AssetLibrary {
   /// ```
   ///
   /// - Parameters:
-  ///   - resolved: what ``variant(named:for:)`` answered for `request`.
+  ///   - resolution: what ``variant(named:for:)`` or ``resolve(named:for:layout:)``
+  ///     answered for `request`.
   ///   - request: the request it answered.
   /// - Returns: the asset's files as candidates, and the choice with its reasons.
-  public func explanation(of resolved: ResolvedVariant, for request: TraitRequest) -> (
+  public func explanation(of resolution: Resolution, for request: TraitRequest) -> (
     asset: LayoutAsset, selection: Selection
   ) {
-    let asset = catalog.assets.first { asset in
-      asset.name == resolved.name && asset.variants.contains { $0.path == resolved.variant.path }
+    let chosen: Variant
+    switch resolution.choice {
+    case .layout(let asset, let selection, _): return (asset, selection)
+    case .catalog(let variant): chosen = variant
     }
-    let variants = asset?.variants ?? [resolved.variant]
+    let asset = catalog.assets.first { asset in
+      asset.name == resolution.name && asset.variants.contains { $0.path == chosen.path }
+    }
+    let variants = asset?.variants ?? [chosen]
     let candidates = variants.map { LayoutCandidate(path: $0.path, scale: Double($0.scale)) }
     var selection = Layout.apple.rule.choose(among: candidates, for: request)
-    let actual = variants.firstIndex { $0.path == resolved.variant.path }
+    let actual = variants.firstIndex { $0.path == chosen.path }
     if let actual, actual != selection.chosen {
       selection.explanation.append(
-        "the idiom, appearance and slot traits decide among these too (UIKit's full rule): \(resolved.variant.path) is the file"
+        "the idiom, appearance and slot traits decide among these too (UIKit's full rule): \(chosen.path) is the file"
       )
       selection.chosen = actual
     }
@@ -172,6 +160,6 @@ extension AssetLibrary {
         "UIKit screens have whole scales: \(ScaleText.format(request.scale))x is asked as @\(request.wholeScale)x",
         at: 0)
     }
-    return (LayoutAsset(name: resolved.name, layout: .apple, region: "", candidates: candidates), selection)
+    return (LayoutAsset(name: resolution.name, layout: .apple, region: "", candidates: candidates), selection)
   }
 }

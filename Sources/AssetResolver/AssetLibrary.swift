@@ -17,7 +17,7 @@ import Synchronization
 /// ```swift
 /// let library = try AssetLibrary(root: "/srv/icons", cache: ImageCache(costLimit: 64 << 20))
 /// let answer = try library.image(named: "mail", scale: 3)
-/// // answer.bitmap: the pixels; answer.resolved.scale: the scale of the file chosen
+/// // answer.bitmap: the pixels; answer.resolution.scale: the scale of the file chosen
 /// ```
 ///
 /// Thread safety: every method may be called from any thread at once. The index is an
@@ -149,7 +149,7 @@ public final class AssetLibrary: Sendable {
   /// - Returns: the chosen file and its size in pixels.
   /// - Throws: ``ResolveError``: not found (with suggestions), ambiguous, no variant for the
   ///   scale and idiom, or the header is unreadable.
-  public func variant(named name: String, scale: Int = 1, idiom: Idiom? = nil) throws -> ResolvedVariant {
+  public func variant(named name: String, scale: Int = 1, idiom: Idiom? = nil) throws -> Resolution {
     try variant(named: name, for: TraitRequest(scale: Double(scale), idiom: idiom))
   }
 
@@ -171,12 +171,12 @@ public final class AssetLibrary: Sendable {
   /// - Returns: the chosen file and its size in pixels.
   /// - Throws: ``ResolveError``: not found (with suggestions), ambiguous, no variant for the
   ///   request (with the devices the asset has), or the header is unreadable.
-  public func variant(named name: String, for request: TraitRequest) throws -> ResolvedVariant {
+  public func variant(named name: String, for request: TraitRequest) throws -> Resolution {
     let found = try find(name, request: request)
     let load = found.variant.loadRequest(requestedScale: found.requestedScale)
     let key = found.variant.cacheKey(for: load)
     if let size = pixelSizes.withLock({ $0[key] }) {
-      return ResolvedVariant(
+      return Resolution(
         name: found.name, variant: found.variant, requestedScale: found.requestedScale,
         pixelWidth: size.width, pixelHeight: size.height)
     }
@@ -192,7 +192,7 @@ public final class AssetLibrary: Sendable {
         name: name, root: root, reason: .unreadable(ImageError.from(error).at(found.variant.path)))
     }
     pixelSizes.withLock { $0[key] = size }
-    return ResolvedVariant(
+    return Resolution(
       name: found.name, variant: found.variant, requestedScale: found.requestedScale,
       pixelWidth: size.width, pixelHeight: size.height)
   }
@@ -241,10 +241,10 @@ public final class AssetLibrary: Sendable {
     } catch {
       throw ResolveError(name: name, root: root, reason: .unreadable(ImageError.from(error).at(variant.path)))
     }
-    let resolved = ResolvedVariant(
+    let resolution = Resolution(
       name: found.name, variant: variant, requestedScale: found.requestedScale,
       pixelWidth: bitmap.width, pixelHeight: bitmap.height)
-    return ResolvedImage(bitmap: bitmap, resolved: resolved)
+    return ResolvedImage(bitmap: bitmap, resolution: resolution)
   }
 
   /// Indexes the root again and drops cached images whose file changed size or

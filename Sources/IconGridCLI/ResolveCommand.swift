@@ -212,7 +212,7 @@ enum ResolveCommand {
     if let layout, layout != .apple {
       return ResolveExplain.run(options, name: name, library: library, console: console, appleError: nil)
     }
-    let resolved: ResolvedVariant
+    let resolved: Resolution
     do {
       resolved = try library.variant(named: name, for: options.request)
     } catch let error as ResolveError {
@@ -229,40 +229,48 @@ enum ResolveCommand {
       ResolveExplain.explainApple(resolved, options: options, library: library, console: console)
       return ExitStatus.success
     }
-    let path = Paths.join(options.root, resolved.variant.path)
+    // The Apple index answers with a catalog slot and the size its loader read.
+    guard let variant = resolved.variant, let width = resolved.pixelWidth, let height = resolved.pixelHeight
+    else {
+      console.error("\(name): the asset catalog index gave no file with a size")
+      return ExitStatus.dataError
+    }
+    let path = Paths.join(options.root, resolved.path)
+    let scale = Int(resolved.scale)
+    let points = (width: Double(width) / resolved.scale, height: Double(height) / resolved.scale)
     // The size came from the loader, which read the file: it has a format.
     let sniffed = try? ImageDecoder.format(ofFile: path)
     switch options.format {
     case .json:
       let object = JSONValue.object([
         ("name", .string(resolved.name)),
-        ("requestedScale", .int(resolved.requestedScale)),
-        ("scale", .int(resolved.scale)),
-        ("idiom", .optional(resolved.variant.idiom?.rawValue)),
+        ("requestedScale", .int(Int(resolved.requestedScale))),
+        ("scale", .int(scale)),
+        ("idiom", .optional(variant.idiom?.rawValue)),
         ("path", .string(path)),
         ("format", .optional(sniffed?.format.rawValue)),
         ("formatMismatch", .optional(sniffed?.mismatch)),
         ("vector", .bool(sniffed?.format.isVector ?? false)),
-        ("pixelWidth", .int(resolved.pixelWidth)),
-        ("pixelHeight", .int(resolved.pixelHeight)),
-        ("pointWidth", .double(resolved.pointWidth)),
-        ("pointHeight", .double(resolved.pointHeight)),
+        ("pixelWidth", .int(width)),
+        ("pixelHeight", .int(height)),
+        ("pointWidth", .double(points.width)),
+        ("pointHeight", .double(points.height)),
         ("fallback", .bool(resolved.isFallback)),
         ("request", .string(options.request.description)),
-        ("slot", .optional(slot(resolved.variant))),
+        ("slot", .optional(slot(variant))),
       ])
       console.out(object.rendered() + "\n")
     case .text:
       var line =
-        "\(resolved.name): \(path) @\(resolved.scale)x"
-        + (resolved.variant.idiom.map { " ~\($0)" } ?? "")
+        "\(resolved.name): \(path) @\(scale)x"
+        + (variant.idiom.map { " ~\($0)" } ?? "")
         + (sniffed.map { ", \($0.format.rawValue)" } ?? "")
-        + ", \(resolved.pixelWidth)×\(resolved.pixelHeight) px"
+        + ", \(width)×\(height) px"
         + (sniffed?.format.isVector == true ? " rendered" : "")
-        + " = \(ScaleText.format(resolved.pointWidth))×\(ScaleText.format(resolved.pointHeight)) pt"
+        + " = \(ScaleText.format(points.width))×\(ScaleText.format(points.height)) pt"
       if let mismatch = sniffed?.mismatch { line += " (\(mismatch))" }
-      if resolved.isFallback { line += " (fallback: no @\(resolved.requestedScale)x)" }
-      if let slot = slot(resolved.variant) { line += "; slot: \(slot)" }
+      if resolved.isFallback { line += " (fallback: no @\(Int(resolved.requestedScale))x)" }
+      if let slot = slot(variant) { line += "; slot: \(slot)" }
       console.out(line + "\n")
     }
     return ExitStatus.success

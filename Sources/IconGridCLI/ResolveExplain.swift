@@ -110,7 +110,7 @@ enum ResolveExplain {
   ) -> Int32 {
     let layout = options.layoutOptions
     let request = options.request
-    let resolution: LayoutResolution
+    let resolution: Resolution
     do {
       resolution = try library.resolve(named: name, for: request, layout: layout.layout)
     } catch {
@@ -120,23 +120,26 @@ enum ResolveExplain {
       return shown.isNotFound || shown.isAmbiguous ? ExitStatus.findings : ExitStatus.dataError
     }
     let catalog = library.layoutCatalog(layout.layout)
-    let region = catalog.region(of: resolution.winner.path)
+    let region = catalog.region(of: resolution.path)
+    let (asset, selection) = library.explanation(of: resolution, for: request)
     if layout.explain {
       print(
-        explanation: resolution.selection, asset: resolution.asset, region: region, root: options.root,
-        sizes: sizes(of: resolution, library: library), format: options.format, console: console)
+        explanation: selection, asset: asset, region: region, root: options.root,
+        sizes: sizes(of: asset, library: library), format: options.format, console: console)
     } else {
-      printAnswer(resolution, root: options.root, format: options.format, console: console)
+      printAnswer(
+        resolution, asset: asset, selection: selection, root: options.root, format: options.format,
+        console: console)
     }
     return ExitStatus.success
   }
 
   /// `--explain` for an asset the Apple index resolved: its files by UIKit's scale rule.
   static func explainApple(
-    _ resolved: ResolvedVariant, options: ResolveOptions, library: AssetLibrary, console: Console
+    _ resolved: Resolution, options: ResolveOptions, library: AssetLibrary, console: Console
   ) {
     let (named, selection) = library.explanation(of: resolved, for: options.request)
-    let detected = library.layoutCatalog(nil).region(of: resolved.variant.path)
+    let detected = library.layoutCatalog(nil).region(of: resolved.path)
     let region =
       detected.layout == .apple
       ? detected : LayoutRegion(folder: "", layout: .apple, reason: "asset catalogs and @Nx files")
@@ -201,32 +204,33 @@ enum ResolveExplain {
   // MARK: - Output
 
   private static func printAnswer(
-    _ resolution: LayoutResolution, root: String, format: OutputFormat, console: Console
+    _ resolution: Resolution, asset: LayoutAsset, selection: Selection, root: String, format: OutputFormat,
+    console: Console
   ) {
-    let winner = resolution.winner
-    let selection = resolution.selection
-    let path = Paths.join(root, winner.path)
+    let path = Paths.join(root, resolution.path)
+    let density = resolution.winner?.density
     switch format {
     case .json:
       console.out(
         JSONValue.object([
-          ("name", .string(resolution.asset.name)),
-          ("layout", .string(resolution.asset.layout.rawValue)),
-          ("region", .string(resolution.asset.region)),
-          ("requestedScale", .double(selection.request.scale)),
-          ("scale", .double(winner.scale)),
-          ("density", .optional(winner.density?.description)),
+          ("name", .string(asset.name)),
+          ("layout", .string(asset.layout.rawValue)),
+          ("region", .string(asset.region)),
+          ("requestedScale", .double(resolution.requestedScale)),
+          ("scale", .double(resolution.winner?.scale ?? resolution.scale)),
+          ("density", .optional(density?.description)),
           ("path", .string(path)),
           ("pixelWidth", .optional(resolution.pixelWidth)),
           ("pixelHeight", .optional(resolution.pixelHeight)),
           ("enlargement", selection.enlargement.map { .double($0) } ?? .null),
         ]).rendered() + "\n")
     case .text:
-      var line = "\(resolution.asset.name): \(path) \(winner.label) (\(resolution.asset.layout))"
-      if let width = resolution.pixelWidth, let height = resolution.pixelHeight {
-        let points = winner.density.map { $0.isBucket ? $0.scale : 1 } ?? winner.scale
+      var line = "\(asset.name): \(path) \(resolution.winner?.label ?? "") (\(asset.layout))"
+      if let width = resolution.pixelWidth, let height = resolution.pixelHeight,
+        let points = resolution.pointSize
+      {
         line +=
-          ", \(width)×\(height) px = \(ScaleText.format(Double(width) / points))×\(ScaleText.format(Double(height) / points)) \(resolution.asset.layout == .android ? "dp" : "pt")"
+          ", \(width)×\(height) px = \(ScaleText.format(points.width))×\(ScaleText.format(points.height)) \(asset.layout == .android ? "dp" : "pt")"
       }
       if let factor = selection.enlargement {
         line +=
@@ -236,9 +240,9 @@ enum ResolveExplain {
     }
   }
 
-  private static func sizes(of resolution: LayoutResolution, library: AssetLibrary) -> [String: (Int, Int)] {
+  private static func sizes(of asset: LayoutAsset, library: AssetLibrary) -> [String: (Int, Int)] {
     var sizes: [String: (Int, Int)] = [:]
-    for candidate in resolution.asset.candidates {
+    for candidate in asset.candidates {
       if let size = try? PNGProbe.size(of: Paths.join(library.catalog.root, candidate.path)) {
         sizes[candidate.path] = size
       }

@@ -16,7 +16,7 @@ import Testing
     tree.delete(file)
     let second = try library.image(named: "icon", scale: 2)
     #expect(second.bitmap == first.bitmap)
-    #expect(second.resolved.pointWidth == 10)
+    #expect(second.resolution.pointSize?.width == 10)
     #expect(library.cache.statistics.hits == 1)
     #expect(library.cache.statistics.misses == 1)
   }

@@ -68,13 +68,13 @@ import Testing
 
     let library = try AssetLibrary(root: tree.root)
     let one = try library.variant(named: "foo", scale: 1)
-    #expect(one.variant.path.hasSuffix("foo@2x.png"))
+    #expect(one.path.hasSuffix("foo@2x.png"))
     #expect(one.scale == 1)
-    #expect(one.pointWidth == 8)
+    #expect(one.pointSize?.width == 8)
     let two = try library.variant(named: "foo", scale: 2)
-    #expect(two.variant.path.hasSuffix("big.png"))
+    #expect(two.path.hasSuffix("big.png"))
     #expect(two.isFallback)
-    #expect(two.pointWidth == 8)
+    #expect(two.pointSize?.width == 8)
   }
 
   @Test func namespacesPrefixSetNames() throws {
@@ -144,12 +144,12 @@ import Testing
       ])
     let library = try AssetLibrary(root: tree.root)
     let phone = try library.variant(named: "AppIcon", scale: 2, idiom: .iphone)
-    #expect(phone.variant.size == PointSize(width: 60, height: 60))
+    #expect(phone.variant?.size == PointSize(width: 60, height: 60))
     #expect(phone.pixelWidth == 120)
-    #expect(try library.variant(named: "AppIcon", scale: 1, idiom: .ipad).variant.path.hasSuffix("76.png"))
+    #expect(try library.variant(named: "AppIcon", scale: 1, idiom: .ipad).path.hasSuffix("76.png"))
     // The mac slot is indexed but never served to an iOS device.
     #expect(icon.variants.contains { $0.catalogIdiom == "mac" && !$0.isSelectable })
-    #expect(try library.variant(named: "AppIcon", scale: 1).variant.catalogIdiom != "mac")
+    #expect(try library.variant(named: "AppIcon", scale: 1).variant?.catalogIdiom != "mac")
   }
 
   @Test func anUnreadableRootIsAProblemNotACrash() {

@@ -44,8 +44,8 @@ import Testing
     #expect(error.isNotFound)
     #expect(error.description.hasSuffix("has no variant usable at scale 2; its variants are for watch"))
     let watch = try library.variant(named: "WatchIcon", for: TraitRequest(scale: 2, idiom: .watch))
-    #expect(watch.variant.path == "A.xcassets/WatchIcon.appiconset/w.png")
-    #expect(watch.variant.traits.role == "quickLook")
+    #expect(watch.path == "A.xcassets/WatchIcon.appiconset/w.png")
+    #expect(watch.variant?.traits.role == "quickLook")
     let mac = try #require(throws: ResolveError.self) {
       try library.variant(named: "MacIcon", for: TraitRequest(scale: 2, idiom: .iphone))
     }
@@ -57,7 +57,7 @@ import Testing
     let tree = try Self.tree()
     let library = try AssetLibrary(root: tree.root, lookupLanes: 1)
     func file(_ request: TraitRequest, _ name: String = "banner") throws -> String {
-      let path = try library.variant(named: name, for: request).variant.path
+      let path = try library.variant(named: name, for: request).path
       return String(path.split(separator: "/").last!)
     }
     #expect(try file(TraitRequest(scale: 2)) == "light.png")
@@ -68,7 +68,7 @@ import Testing
     #expect(try file(TraitRequest(scale: 2, appearance: .tinted)) == "light.png")
     // The image path takes the same request, pinned names too.
     #expect(
-      try library.image(named: "banner@2x", for: TraitRequest(scale: 1, appearance: .dark)).resolved.variant
-        .path.hasSuffix("dark.png"))
+      try library.image(named: "banner@2x", for: TraitRequest(scale: 1, appearance: .dark)).resolution.path
+        .hasSuffix("dark.png"))
   }
 }

@@ -62,7 +62,7 @@ import Testing
     // The pinned-scale path (parsed names) answers the same.
     #expect(throws: ResolveError.self) { try library.variant(named: "AppIcon@2x", scale: 1) }
     // A name only one name space provides still resolves.
-    #expect(try library.variant(named: "mail").variant.path == "App/Assets.xcassets/mail.imageset/m.png")
+    #expect(try library.variant(named: "mail").path == "App/Assets.xcassets/mail.imageset/m.png")
   }
 
   @Test func aLibraryConfinedToOneNameSpaceResolvesItsOwnSet() throws {
@@ -70,7 +70,7 @@ import Testing
     let library = try AssetLibrary(root: tree.root, namespace: "Widget/Assets.xcassets", lookupLanes: 2)
     #expect(library.namespace == "Widget/Assets.xcassets")
     let image = try library.image(named: "AppIcon", scale: 2, idiom: .iphone)
-    #expect(image.resolved.variant.path == "Widget/Assets.xcassets/AppIcon.appiconset/icon.png")
+    #expect(image.resolution.path == "Widget/Assets.xcassets/AppIcon.appiconset/icon.png")
     #expect(image.bitmap.pixels[0] == 20)
     // Names of other name spaces are not found there.
     let error = try #require(throws: ResolveError.self) { try library.variant(named: "mail") }
@@ -120,7 +120,7 @@ import Testing
         .imageSet(path: "A.xcassets/mail.imageset"), .looseFiles,
       ])
     let library = try AssetLibrary(root: tree.root, namespace: AssetNamespace.looseFilesID, lookupLanes: 1)
-    #expect(try library.variant(named: "mail").variant.path == "mail.png")
+    #expect(try library.variant(named: "mail").path == "mail.png")
   }
 
   @Test func looseFilesKeepPathKeysAndAnswerToTheirBaseNameWhenUnambiguous() throws {
@@ -129,11 +129,11 @@ import Testing
     #expect(library.catalog.namespace(AssetNamespace.looseFilesID)?.assets.map(\.name) == ["images/badge"])
     let byPath = try library.variant(named: "images/badge", scale: 2)
     let byBase = try library.variant(named: "badge", scale: 2)
-    #expect(byBase.variant.path == "images/badge@2x.png")
+    #expect(byBase.path == "images/badge@2x.png")
     #expect(byBase == byPath)
     #expect(byBase.name == "images/badge")
-    #expect(try library.image(named: "badge", scale: 1).resolved.name == "images/badge")
-    #expect(try library.variant(named: "badge.png", scale: 1).variant.path == "images/badge.png")
+    #expect(try library.image(named: "badge", scale: 1).resolution.name == "images/badge")
+    #expect(try library.variant(named: "badge.png", scale: 1).path == "images/badge.png")
     #expect(library.catalog.asset(named: "badge")?.name == "images/badge")
   }
 
@@ -144,7 +144,7 @@ import Testing
     try tree.png("a/y.png", width: 2, height: 2)
     try tree.png("b/y.png", width: 3, height: 3)
     let library = try AssetLibrary(root: tree.root, lookupLanes: 1)
-    #expect(try library.variant(named: "x").variant.path == "x.png")
+    #expect(try library.variant(named: "x").path == "x.png")
     let error = try #require(throws: ResolveError.self) { try library.variant(named: "y") }
     guard case .ambiguous(let candidates) = error.reason else {
       Issue.record("expected an ambiguity, got \(error.reason)")

@@ -200,12 +200,12 @@ struct Ledger {
         let scale = random.next(3) + 1
         do {
           let answer = try library.image(named: allNames[index], scale: scale)
-          let chosen = answer.resolved.scale
+          let chosen = Int(answer.resolution.scale)
           let expectedScale = scale == 3 && index % 2 == 1 ? 2 : scale
           if chosen != expectedScale || answer.bitmap.width != 4 * chosen
-            || answer.bitmap[0, 0].0 != UInt8(index * 8 + chosen) || answer.resolved.pointWidth != 4
+            || answer.bitmap[0, 0].0 != UInt8(index * 8 + chosen) || answer.resolution.pointSize?.width != 4
           {
-            ledger.withLock { $0.failures.append("\(allNames[index])@\(scale): got \(answer.resolved)") }
+            ledger.withLock { $0.failures.append("\(allNames[index])@\(scale): got \(answer.resolution)") }
           }
         } catch {
           ledger.withLock { $0.failures.append("\(allNames[index]): \(error)") }

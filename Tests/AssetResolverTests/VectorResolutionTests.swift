@@ -56,9 +56,9 @@ struct VectorResolutionTests {
     for name in ["single", "svg"] {
       let image = try library.image(named: name, scale: scale)
       #expect(image.bitmap.width == 10 * scale)
-      #expect(image.resolved.scale == scale)
-      #expect(!image.resolved.isFallback)
-      #expect(image.resolved.pointWidth == 10)
+      #expect(image.resolution.scale == Double(scale))
+      #expect(!image.resolution.isFallback)
+      #expect(image.resolution.pointSize?.width == 10)
     }
     #expect(loader.requests.withLock { $0.allSatisfy { $0.isVector && $0.scale == scale } })
   }
@@ -69,7 +69,7 @@ struct VectorResolutionTests {
     let library = try AssetLibrary(root: tree.root, loader: RecordingLoader())
     let image = try library.image(named: "kept", scale: 3)
     #expect(image.bitmap.width == 30)
-    #expect(image.resolved.scale == 3 && !image.resolved.isFallback)
+    #expect(image.resolution.scale == 3 && !image.resolution.isFallback)
   }
 
   @Test("a PDF in a 1x slot without preservation is what Xcode rasterises at 1x: a fallback at 3x")
@@ -79,8 +79,8 @@ struct VectorResolutionTests {
     let library = try AssetLibrary(root: tree.root, loader: loader)
     let image = try library.image(named: "onex", scale: 3)
     #expect(image.bitmap.width == 10)
-    #expect(image.resolved.scale == 1)
-    #expect(image.resolved.isFallback)
+    #expect(image.resolution.scale == 1)
+    #expect(image.resolution.isFallback)
     #expect(loader.requests.withLock { $0.map(\.scale) } == [1])
   }
 
@@ -90,7 +90,7 @@ struct VectorResolutionTests {
     let library = try AssetLibrary(root: tree.root, loader: RecordingLoader())
     let image = try library.image(named: "raster", scale: 2)
     #expect(image.bitmap.width == 7)
-    #expect(image.resolved.variant.isVectorFile == false)
+    #expect(image.resolution.variant?.isVectorFile == false)
   }
 
   @Test("the cache key of a vector includes the scale: 1x, 2x and 3x are three images, each made once")

@@ -35,13 +35,13 @@ struct DocExampleTests {
       #expect(context.said == "0 false\n")
     },
     "AssetResolver/GettingStartedWithAssetResolver#Build one library at start-up": { context in
-      #expect(context.said == "mail@3x.png 3 60.0\n")
+      #expect(context.said == "mail@3x.png 3.0 60.0\n")
     },
     "AssetDiff/AssetDiff#Overview": { context in
       #expect(context.said == "scale-removed files mail universal @3x -5.4 kB\n")
     },
     "AssetResolver/AssetResolver#Overview": { context in
-      #expect(context.said == "3 180\n")
+      #expect(context.said == "3.0 180\n")
     },
     "ContactSheet/GettingStartedWithContactSheet#From a manifest to a PNG": { context in
       // The demo manifest names one icon that does not exist and one at 1x only, on purpose.

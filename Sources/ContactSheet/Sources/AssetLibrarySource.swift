@@ -46,10 +46,10 @@ public struct AssetLibrarySource: SheetDataSource {
     request.scale = Double(scale)
     do {
       let image = try library.image(named: name, for: request)
-      let path = image.resolved.variant.path
+      let path = image.resolution.path
       let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
       return SheetIcon(
-        bitmap: image.bitmap, scale: image.resolved.scale, isFallback: image.resolved.isFallback,
+        bitmap: image.bitmap, scale: Int(image.resolution.scale), isFallback: image.resolution.isFallback,
         isTemplate: !templateSets.isEmpty && templateSets.contains(folder))
     } catch let error as ResolveError {
       let reason: String

@@ -95,19 +95,22 @@ public struct AssetTreeSource: SheetDataSource {
       }
     }
     var request = TraitRequest(scale: Double(scale))
-    let resolution: LayoutResolution
+    let resolution: Resolution
     do {
       resolution = try library.resolve(named: name, for: request, layout: layout)
     } catch {
       throw Self.sheetError(error, name: name)
     }
-    var winner = resolution.winner
+    // A layout rule's resolution always has its chosen file.
+    guard var winner = resolution.winner, let asset = resolution.asset else {
+      throw SheetIconError.notFound(name: name)
+    }
     if LayoutCatalog.fileExtension(winner.path) == "xml" {
       guard let level = winner.apiLevel, winner.density == .anyDPI else {
         return try drawableIcon(resolution, name: name, scale: scale, depth: 0)
       }
       request.apiLevel = level - 1
-      let older = resolution.asset.choose(for: request)
+      let older = asset.choose(for: request)
       guard let bitmapFile = older.winner, LayoutCatalog.fileExtension(bitmapFile.path) != "xml" else {
         throw SheetIconError.unreadable(
           name: name,
@@ -120,13 +123,14 @@ public struct AssetTreeSource: SheetDataSource {
       }
       winner = bitmapFile
     }
-    let image: (bitmap: Bitmap, resolution: LayoutResolution)
+    let image: ResolvedImage
+    let chosen: LayoutCandidate
     do {
       image = try library.image(named: name, for: request, layout: layout)
+      chosen = image.resolution.winner ?? winner
     } catch {
       throw Self.sheetError(error, name: name)
     }
-    let chosen = image.resolution.winner
     let fileScale = chosen.density.map { $0.isBucket ? $0.scale : Double(scale) } ?? chosen.scale
     let enlarged = fileScale < Double(scale) - 1e-9
     // A nine-patch's 1-px border holds its stretch and padding marks, which Android never draws.
@@ -165,10 +169,10 @@ public struct AssetTreeSource: SheetDataSource {
 
   /// An Android XML drawable drawn at `scale`; a selector's default drawable is resolved
   /// by name and drawn in its place (up to 4 selectors deep).
-  private func drawableIcon(_ resolution: LayoutResolution, name: String, scale: Int, depth: Int) throws
+  private func drawableIcon(_ resolution: Resolution, name: String, scale: Int, depth: Int) throws
     -> SheetIcon
   {
-    let file = resolution.winner.path
+    let file = resolution.path
     do {
       let drawable = try AndroidDrawable(
         contentsOf: resolution.fullPath, colors: colorTable(forDrawable: resolution.fullPath))
@@ -206,7 +210,7 @@ public struct AssetTreeSource: SheetDataSource {
         name: name, reason: "\(file) is a selector whose default item is \(reference), which is not drawn")
     }
     // Android trees' asset names carry their folder type ("drawable/x"); others do not.
-    var found: (name: String, resolution: LayoutResolution)?
+    var found: (name: String, resolution: Resolution)?
     for target in ["\(parts[0])/\(parts[1])", String(parts[1])] where found == nil {
       if let resolution = try? library.resolve(
         named: target, for: TraitRequest(scale: Double(scale)), layout: layout)
@@ -219,9 +223,9 @@ public struct AssetTreeSource: SheetDataSource {
         name: name, reason: "\(file) is a selector whose default item \(reference) is not in the tree")
     }
     drawnNotes.withLock {
-      $0.append("\(name): \(file) is a selector; drew its default item, \(resolution.winner.path)")
+      $0.append("\(name): \(file) is a selector; drew its default item, \(resolution.path)")
     }
-    if LayoutCatalog.fileExtension(resolution.winner.path) == "xml" {
+    if LayoutCatalog.fileExtension(resolution.path) == "xml" {
       return try drawableIcon(resolution, name: name, scale: scale, depth: depth + 1)
     }
     return try icon(named: target, scale: scale)
