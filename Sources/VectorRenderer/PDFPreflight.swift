@@ -124,29 +124,10 @@ enum PDFPreflight {
     _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) throws -> Int {
     guard !data.isEmpty else { return 0 }
-    var stream = z_stream()
-    guard icongrid_rsvg_inflate_init(&stream) == Z_OK else {
-      throw ImageError(.io, "zlib could not start decompressing (out of memory?)")
+    guard let (_, bytes) = try Inflater.run(data, framing: .detected, limit: limit, body) else {
+      throw streamBudget(limits)
     }
-    defer { inflateEnd(&stream) }
-    stream.next_in = UnsafeMutablePointer(mutating: data.baseAddress)
-    stream.avail_in = uInt(data.count)
-    var total = 0
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      var status = Z_OK
-      let got = chunk.withUnsafeMutableBufferPointer { out -> Int in
-        stream.next_out = out.baseAddress
-        stream.avail_out = uInt(out.count)
-        status = inflate(&stream, Z_NO_FLUSH)
-        let got = out.count - Int(stream.avail_out)
-        body(UnsafeBufferPointer(rebasing: out[0..<got]))
-        return got
-      }
-      total += got
-      guard total <= limit else { throw streamBudget(limits) }
-      guard status == Z_OK, got > 0 || stream.avail_in > 0 else { return total }
-    }
+    return bytes
   }
 
   /// The page size of a JBIG2 stream's first segment, when it is a page information segment.

@@ -114,7 +114,7 @@ public struct VectorImage: Sendable {
       try limits.check(inputBytes: bytes.count)
       switch format {
       case .svg:
-        let text = Gunzip.isGzip(bytes) ? try Gunzip.decompress(bytes, limit: limits.maxInputBytes) : bytes
+        let text = Inflater.isGzip(bytes) ? try Inflater.gunzip(bytes, limit: limits.maxInputBytes) : bytes
         let work = try SVGPreflight.check(text, limits: limits)
         let document = try SVGDocument(text)
         size = try document.intrinsicSize()
