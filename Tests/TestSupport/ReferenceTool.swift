@@ -26,12 +26,14 @@ package enum ReferenceTool {
   /// - Parameters:
   ///   - tool: an absolute path (that program itself), or a name looked up on `PATH`.
   ///   - arguments: its arguments.
+  ///   - folder: the working folder; `nil` for this process's.
   /// - Returns: the status, standard output and standard error.
   /// - Throws: ``Failure`` when the tool cannot be started.
-  package static func run(_ tool: String, _ arguments: [String]) throws -> Run {
+  package static func run(_ tool: String, _ arguments: [String], in folder: String? = nil) throws -> Run {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tool.hasPrefix("/") ? tool : "/usr/bin/env")
     process.arguments = (tool.hasPrefix("/") ? [] : [tool]) + arguments
+    if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
@@ -63,10 +65,13 @@ package enum ReferenceTool {
   /// - Parameters:
   ///   - tool: an absolute path, or a name looked up on `PATH`.
   ///   - arguments: its arguments.
+  ///   - folder: the working folder; `nil` for this process's.
   /// - Returns: standard output.
   /// - Throws: ``Failure`` when the tool cannot start or exits with a status other than 0.
-  package static func output(_ tool: String, _ arguments: [String]) throws -> [UInt8] {
-    let run = try run(tool, arguments)
+  package static func output(_ tool: String, _ arguments: [String], in folder: String? = nil) throws
+    -> [UInt8]
+  {
+    let run = try run(tool, arguments, in: folder)
     guard run.status == 0 else {
       throw Failure(
         description: "\(tool) \(arguments.joined(separator: " ")) exited \(run.status): \(run.err)")
