@@ -1,3 +1,5 @@
+import ImageCore
+
 /// A platform an app icon set can serve.
 public enum AppIconPlatform: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// iPhone, iPad and CarPlay (`iphone`, `ipad`, `car`, `ios-marketing`, or `platform: ios`).

@@ -1,3 +1,5 @@
+import ImageCore
+
 /// A catalog slot: one entry of the `images` array of a set's `Contents.json`.
 public struct CatalogSlot: Sendable, Hashable {
   /// The file it names, relative to the set folder; `nil` for an empty slot.

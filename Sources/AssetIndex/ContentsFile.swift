@@ -1,4 +1,5 @@
 import IconGridSupport
+import ImageCore
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

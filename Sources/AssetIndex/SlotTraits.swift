@@ -1,3 +1,5 @@
+import ImageCore
+
 /// Every trait that identifies a catalog slot, as `Contents.json` writes it.
 ///
 /// Two slots of a set repeat each other only when all their traits are equal: a

@@ -1,29 +1,6 @@
 import IconGridSupport
 import ImageCore
 
-/// A width and height in points (an app icon slot's `size`, or pixels ÷ scale).
-public struct PointSize: Sendable, Hashable, CustomStringConvertible {
-  /// Width in points.
-  public var width: Double
-  /// Height in points.
-  public var height: Double
-
-  /// Creates a size.
-  ///
-  /// - Parameters:
-  ///   - width: the width in points.
-  ///   - height: the height in points.
-  public init(width: Double, height: Double) {
-    self.width = width
-    self.height = height
-  }
-
-  /// `60x60`, `83.5x83.5`: the spelling of `Contents.json`.
-  public var description: String { "\(PointSize.format(width))x\(PointSize.format(height))" }
-
-  static func format(_ value: Double) -> String { ScaleText.format(value) }
-}
-
 /// One file of an asset: where it is and which screens it is for.
 ///
 /// Copying one is a single reference-count operation: the fields live in a shared,

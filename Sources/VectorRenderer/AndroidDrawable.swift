@@ -41,7 +41,7 @@ public struct AndroidDrawable: Sendable {
   public let path: String?
   /// The intrinsic size in points (dp); `nil` for a shape without `<size>`, a layer-list
   /// of such shapes, or a selector that names another file.
-  public let pointSize: VectorImage.PointSize?
+  public let pointSize: PointSize?
   /// What was drawn other than as written: unresolved colours drawn in grey, attributes
   /// not drawn. Each names the file.
   public let warnings: [String]
@@ -80,7 +80,7 @@ public struct AndroidDrawable: Sendable {
     self.limits = limits
     kind = root.name
     var translator = AndroidSVGTranslator(colors: colors)
-    let analysis = try ImageError.attributing(path) { () throws -> (VectorImage.PointSize?, String?) in
+    let analysis = try ImageError.attributing(path) { () throws -> (PointSize?, String?) in
       guard Self.drawableKinds.contains(root.name) else {
         throw ImageError(.unsupported, Self.undrawnReason(root.name))
       }
@@ -88,7 +88,7 @@ public struct AndroidDrawable: Sendable {
       let size = reference == nil ? try translator.intrinsicSize(root) : nil
       if reference == nil {
         // A box large enough that no layer-list inset hides an item (and its warnings).
-        _ = try translator.document(root, size: size ?? VectorImage.PointSize(width: 10_000, height: 10_000))
+        _ = try translator.document(root, size: size ?? PointSize(width: 10_000, height: 10_000))
       }
       return (size, reference)
     }
@@ -120,7 +120,7 @@ public struct AndroidDrawable: Sendable {
   /// - Returns: UTF-8 SVG text, self-contained.
   /// - Throws: ``ImageError/Code/unsupported`` (with ``path``) for a selector that names
   ///   another file (see ``reference``), ``ImageError/Code/invalidArgument`` for an empty box.
-  public func svg(boxSize: VectorImage.PointSize = .init(width: 48, height: 48)) throws -> [UInt8] {
+  public func svg(boxSize: PointSize = .init(width: 48, height: 48)) throws -> [UInt8] {
     try ImageError.attributing(path) {
       if let reference {
         throw ImageError(
@@ -141,7 +141,7 @@ public struct AndroidDrawable: Sendable {
   /// - Returns: the image, its ``VectorImage/pointSize`` the drawable's size in dp.
   /// - Throws: ``ImageError`` (with ``path``): what ``svg(boxSize:)`` throws, and
   ///   ``ImageError/Code/limitExceeded`` when the SVG is beyond the limits.
-  public func image(boxSize: VectorImage.PointSize = .init(width: 48, height: 48)) throws -> VectorImage {
+  public func image(boxSize: PointSize = .init(width: 48, height: 48)) throws -> VectorImage {
     try VectorImage(bytes: try svg(boxSize: boxSize), format: .svg, path: path, limits: limits)
   }
 

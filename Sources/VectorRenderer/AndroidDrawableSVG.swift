@@ -12,7 +12,7 @@ struct AndroidSVGTranslator {
   init(colors: AndroidColorTable?) { self.colors = colors }
 
   /// The whole SVG document for `root` drawn at `size` points.
-  mutating func document(_ root: AndroidXMLElement, size: VectorImage.PointSize) throws -> String {
+  mutating func document(_ root: AndroidXMLElement, size: PointSize) throws -> String {
     defs = ""
     let body = try draw(root, x: 0, y: 0, width: size.width, height: size.height)
     let w = Self.number(size.width)
@@ -24,25 +24,25 @@ struct AndroidSVGTranslator {
   }
 
   /// The size in points a drawable has of its own; `nil` when it takes its box's.
-  mutating func intrinsicSize(_ element: AndroidXMLElement) throws -> VectorImage.PointSize? {
+  mutating func intrinsicSize(_ element: AndroidXMLElement) throws -> PointSize? {
     switch element.name {
     case "vector":
-      return VectorImage.PointSize(
+      return PointSize(
         width: try Self.dimension(element, "width"), height: try Self.dimension(element, "height"))
     case "shape":
       guard let size = element.children.first(where: { $0.name == "size" }) else { return nil }
       guard size.android("width") != nil || size.android("height") != nil else { return nil }
       let width = size.android("width") == nil ? nil : try Self.dimension(size, "width")
       let height = size.android("height") == nil ? nil : try Self.dimension(size, "height")
-      return VectorImage.PointSize(width: width ?? height ?? 0, height: height ?? width ?? 0)
+      return PointSize(width: width ?? height ?? 0, height: height ?? width ?? 0)
     case "layer-list":
-      var result: VectorImage.PointSize?
+      var result: PointSize?
       for item in element.children where item.name == "item" {
         guard let child = item.children.first, let size = try intrinsicSize(child) else { continue }
         let insets = try Self.insets(item)
         let width = size.width + insets.left + insets.right
         let height = size.height + insets.top + insets.bottom
-        result = VectorImage.PointSize(
+        result = PointSize(
           width: max(result?.width ?? 0, width), height: max(result?.height ?? 0, height))
       }
       return result

@@ -41,29 +41,6 @@ import ImageCore
 /// serialised by one process-wide lock, because poppler's shared state is not promised to
 /// be thread-safe.
 public struct VectorImage: Sendable {
-  /// A width and height in points (1/72 inch; one SVG user unit).
-  public struct PointSize: Sendable, Hashable, CustomStringConvertible {
-    /// Width in points.
-    public var width: Double
-    /// Height in points.
-    public var height: Double
-
-    /// Creates a size.
-    ///
-    /// - Parameters:
-    ///   - width: the width in points.
-    ///   - height: the height in points.
-    public init(width: Double, height: Double) {
-      self.width = width
-      self.height = height
-    }
-
-    /// `24x24`, `83.5x83.5`.
-    public var description: String { "\(Self.format(width))x\(Self.format(height))" }
-
-    private static func format(_ value: Double) -> String { ScaleText.format(value) }
-  }
-
   enum Content: Sendable {
     /// Uncompressed SVG text, the work of drawing it, and the points per user unit of its
     /// root `viewBox` (1 without one).

@@ -1,4 +1,5 @@
 import AssetIndex
+import ImageCore
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import AssetIndex
 import AssetResolver
+import ImageCore
 import TestSupport
 import Testing
 

@@ -35,7 +35,7 @@ struct AndroidDrawableTests {
   @Test("a 2×2 dp square path fills exactly its pixels, in #AARRGGBB colour with the alpha first")
   func squarePath() throws {
     let image = try vector("<path android:pathData=\"M1,1h2v2h-2z\" android:fillColor=\"#80FF0000\"/>")
-    #expect(image.pointSize == VectorImage.PointSize(width: 4, height: 4))
+    #expect(image.pointSize == PointSize(width: 4, height: 4))
     let bitmap = try image.image().render(scale: 1)
     #expect(bitmap.width == 4 && bitmap.height == 4)
     for y in 0..<4 {
@@ -224,7 +224,7 @@ struct AndroidDrawableTests {
       <solid android:color="#00FF00"/><stroke android:width="2dp" android:color="#0000FF"/>\
       <size android:width="8dp" android:height="8dp"/>
       """)
-    #expect(shape.pointSize == VectorImage.PointSize(width: 8, height: 8))
+    #expect(shape.pointSize == PointSize(width: 8, height: 8))
     let bitmap = try shape.image().render(scale: 1)
     #expect(rgba(bitmap, 0, 0) == [0, 0, 255, 255])
     #expect(rgba(bitmap, 1, 4) == [0, 0, 255, 255])
@@ -258,8 +258,8 @@ struct AndroidDrawableTests {
   func shapeWithoutSize() throws {
     let shape = try drawable("shape", "", "<solid android:color=\"#F00\"/>")
     #expect(shape.pointSize == nil)
-    let image = try shape.image(boxSize: VectorImage.PointSize(width: 10, height: 6))
-    #expect(image.pointSize == VectorImage.PointSize(width: 10, height: 6))
+    let image = try shape.image(boxSize: PointSize(width: 10, height: 6))
+    #expect(image.pointSize == PointSize(width: 10, height: 6))
     let bitmap = try image.render(scale: 2)
     #expect(bitmap.width == 20 && bitmap.height == 12)
     #expect(rgba(bitmap, 0, 0) == [255, 0, 0, 255])
@@ -289,7 +289,7 @@ struct AndroidDrawableTests {
       <item><shape><solid android:color="#F00"/><size android:width="4dp" android:height="4dp"/></shape></item>\
       <item android:top="2dp"><shape><solid android:color="#00F"/></shape></item>
       """)
-    #expect(list.pointSize == VectorImage.PointSize(width: 4, height: 4))
+    #expect(list.pointSize == PointSize(width: 4, height: 4))
     let bitmap = try list.image().render(scale: 1)
     #expect(rgba(bitmap, 0, 1) == [255, 0, 0, 255])
     #expect(rgba(bitmap, 0, 2) == [0, 0, 255, 255])
@@ -304,7 +304,7 @@ struct AndroidDrawableTests {
       <item><color android:color="#FF00FF00"/></item>\
       <item android:left="2dp" android:drawable="#FF0000FF"/>
       """)
-    let bitmap = try list.image(boxSize: VectorImage.PointSize(width: 4, height: 4)).render(scale: 1)
+    let bitmap = try list.image(boxSize: PointSize(width: 4, height: 4)).render(scale: 1)
     #expect(rgba(bitmap, 1, 1) == [0, 255, 0, 255])
     #expect(rgba(bitmap, 2, 1) == [0, 0, 255, 255])
 
@@ -416,7 +416,7 @@ struct AndroidDrawableHostileTests {
       "vector",
       "android:width=\"100dp\" android:height=\"100dp\" android:viewportWidth=\"4\" android:viewportHeight=\"4\"",
       "<path android:pathData=\"M0,0\(segments)\" android:strokeColor=\"#F00\" android:strokeWidth=\"1\"/>")
-    #expect(image.pointSize == VectorImage.PointSize(width: 100, height: 100))
+    #expect(image.pointSize == PointSize(width: 100, height: 100))
     // Caught by hand: a failed #require would print the whole bitmap.
     do {
       _ = try image.image().render(scale: 3)

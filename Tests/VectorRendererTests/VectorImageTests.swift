@@ -8,7 +8,7 @@ struct VectorImageTests {
   func svgSize() throws {
     let image = try Fixture.image("badge.svg")
     #expect(image.format == .svg)
-    #expect(image.pointSize == VectorImage.PointSize(width: 24, height: 16))
+    #expect(image.pointSize == PointSize(width: 24, height: 16))
     #expect(image.pixelSize(scale: 1) == (24, 16))
     #expect(image.pixelSize(scale: 3) == (72, 48))
     #expect(image.externalReferences.isEmpty)
@@ -18,7 +18,7 @@ struct VectorImageTests {
   func pdfSize() throws {
     let image = try Fixture.image("badge.pdf")
     #expect(image.format == .pdf)
-    #expect(image.pointSize == VectorImage.PointSize(width: 24, height: 16))
+    #expect(image.pointSize == PointSize(width: 24, height: 16))
     #expect(image.pixelSize(scale: 2) == (48, 32))
   }
 
@@ -37,10 +37,10 @@ struct VectorImageTests {
   @Test("physical units are points at 72 per inch; a percentage size falls back to the viewBox")
   func units() throws {
     let inches = try Fixture.svg("<svg xmlns='http://www.w3.org/2000/svg' width='1in' height='2pt'/>")
-    #expect(inches.pointSize == VectorImage.PointSize(width: 72, height: 2))
+    #expect(inches.pointSize == PointSize(width: 72, height: 2))
     let percent = try Fixture.svg(
       "<svg xmlns='http://www.w3.org/2000/svg' width='100%' viewBox='0 0 30 10'/>")
-    #expect(percent.pointSize == VectorImage.PointSize(width: 30, height: 10))
+    #expect(percent.pointSize == PointSize(width: 30, height: 10))
   }
 
   @Test("an SVG with neither width/height nor viewBox is refused as unsupported")
@@ -115,7 +115,7 @@ struct VectorImageTests {
     let image = try Fixture.image("template.symbols.svg")
     #expect(image.hasElement(id: "Regular-M"))
     #expect(!image.hasElement(id: "Bold-M"))
-    #expect(try image.elementSize(id: "Regular-M") == VectorImage.PointSize(width: 40, height: 20))
+    #expect(try image.elementSize(id: "Regular-M") == PointSize(width: 40, height: 20))
     let glyph = try image.render(scale: 2, elementID: "Regular-M")
     #expect(glyph.width == 80 && glyph.height == 40)
     // The whole bar, opaque black, and nothing of the guides or the other weights.

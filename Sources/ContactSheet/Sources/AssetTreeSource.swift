@@ -54,7 +54,7 @@ public struct AssetTreeSource: SheetDataSource {
 
   /// The box a drawable without a size of its own (a shape without `<size>`) is drawn in:
   /// the sheet's default icon box, in points.
-  static let sizelessBox = VectorImage.PointSize(width: 60, height: 60)
+  static let sizelessBox = PointSize(width: 60, height: 60)
 
   /// Every asset name: the Apple index's and the other layouts', sorted, each once.
   ///
