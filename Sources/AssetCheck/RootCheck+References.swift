@@ -21,6 +21,8 @@ extension RootCheck {
           + "and unused-asset")
       return
     }
+    androidReferenceRules()
+    flutterReferenceRules()
     let references = SourceReferences.scan(root: catalog.root)
     var known: Set<String> = []
     for asset in catalog.assets {
@@ -73,7 +75,7 @@ extension RootCheck {
       + "\(references.otherFiles) storyboards, xibs and property lists"
       + (references.generated.isEmpty
         ? "" : " (\(references.generated.count) generated accessor files read as declarations, not uses)")
-    if references.codeFiles == 0 {
+    if references.codeFiles == 0 && !judged.isEmpty {
       layoutNotes.append(
         "--references: no Swift or Objective-C source under the root (\(readCount)); unused-asset not checked, "
           + "for code that is not there may use any asset")
