@@ -98,6 +98,11 @@ extension RootCheck {
       pattern.isStrict
         || (pattern.fixedAlphanumerics >= 3 && resources.keys.contains { pattern.matches(name(of: $0)) })
     }
+    referencePatterns =
+      (referencePatterns ?? [])
+      + counting.map {
+        CheckReport.Pattern(path: Finding.join(catalog.root, $0.path), line: $0.line, pattern: $0.pattern)
+      }
     let judging = references.codeFiles > 0 && references.unreadable.isEmpty
     var counts: [String: Int] = [:]
     for key in resources.keys.sorted() {

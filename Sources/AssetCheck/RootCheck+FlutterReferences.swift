@@ -85,6 +85,11 @@ extension RootCheck {
     for (member, paths) in references.generatedMembers where references.members.contains(member) {
       generatedUsed.formUnion(paths)
     }
+    referencePatterns =
+      (referencePatterns ?? [])
+      + counting.map {
+        CheckReport.Pattern(path: Finding.join(catalog.root, $0.path), line: $0.line, pattern: $0.pattern)
+      }
     let judging = references.dartFiles > 0 && references.unreadable.isEmpty
     var counts: [String: Int] = [:]
     var judged = 0

@@ -34,9 +34,11 @@ extension RootCheck {
 
     let judged = assets.filter(isJudged)
     let usage = AssetUsage(references, known: known, judged: judged.map(\.name))
-    referencePatterns = usage.patterns.map {
-      CheckReport.Pattern(path: Finding.join(catalog.root, $0.path), line: $0.line, pattern: $0.pattern)
-    }
+    referencePatterns =
+      (referencePatterns ?? [])
+      + usage.patterns.map {
+        CheckReport.Pattern(path: Finding.join(catalog.root, $0.path), line: $0.line, pattern: $0.pattern)
+      }
 
     for missing in usage.missing {
       let use = missing.use
