@@ -94,10 +94,10 @@ extension RootCheck {
     }
 
     let usedKeys = Set(references.uses.map { $0.type + "/" + $0.name })
-    let counting = references.patterns.filter { pattern in
-      pattern.isStrict
-        || (pattern.fixedAlphanumerics >= 3 && resources.keys.contains { pattern.matches(name(of: $0)) })
-    }
+    let resourceNames = resources.keys.sorted().map(name(of:))
+    let counting = SourceReferences.Pattern.counting(references.patterns, names: resourceNames)
+    let distinct = Array(
+      Dictionary(counting.map { ($0.pieces, $0) }, uniquingKeysWith: { first, _ in first }).values)
     referencePatterns =
       (referencePatterns ?? [])
       + counting.map {
@@ -113,7 +113,7 @@ extension RootCheck {
         || (references.looksUpComputedNames && RootCheck.hasStringPrefix(name, in: references.strings))
       {
         counts["string", default: 0] += 1
-      } else if counting.contains(where: { $0.matches(name) }) {
+      } else if distinct.contains(where: { $0.matches(name) }) {
         counts["pattern", default: 0] += 1
       } else if judging {
         counts["unused", default: 0] += 1
@@ -131,11 +131,6 @@ extension RootCheck {
     let read =
       "read \(references.codeFiles) Kotlin/Java \(references.codeFiles == 1 ? "file" : "files") and "
       + "\(references.xmlFiles) resource XML files and manifests"
-    if references.codeFiles == 0 {
-      layoutNotes.append(
-        "--references (Android): no Kotlin or Java source under the root (\(read)); unused-asset not checked, "
-          + "for code that is not there may name any drawable")
-    }
     if !references.unreadable.isEmpty {
       layoutNotes.append(
         "--references (Android): \(references.unreadable.count) files could not be read ("
@@ -148,7 +143,10 @@ extension RootCheck {
     layoutNotes.append(
       "--references (Android): \(read); \(resources.count) drawables and mipmaps judged"
         + (tally.isEmpty ? "" : ": " + tally.joined(separator: ", "))
-        + "; \(missingCount) missing \(missingCount == 1 ? "name" : "names")")
+        + "; \(missingCount) missing \(missingCount == 1 ? "name" : "names")"
+        + (references.codeFiles == 0
+          ? "; unused-asset not checked: no Kotlin or Java source under the root, and code that is not there may "
+            + "name any drawable" : ""))
   }
 
   /// Whether a string of at least three characters starts `name`: a prefix that code may

@@ -78,9 +78,9 @@ extension RootCheck {
     var literals: Set<String> = []
     for use in references.uses { literals.insert(use.name) }
     let allKeys = projects.values.flatMap { bundle in bundle.images }
-    let counting = references.patterns.filter { pattern in
-      pattern.isStrict || (pattern.fixedAlphanumerics >= 3 && allKeys.contains(where: pattern.matches))
-    }
+    let counting = SourceReferences.Pattern.counting(references.patterns, names: allKeys)
+    let distinct = Array(
+      Dictionary(counting.map { ($0.pieces, $0) }, uniquingKeysWith: { first, _ in first }).values)
     var generatedUsed: Set<String> = []
     for (member, paths) in references.generatedMembers where references.members.contains(member) {
       generatedUsed.formUnion(paths)
@@ -102,7 +102,7 @@ extension RootCheck {
           counts["literal", default: 0] += 1
         } else if generatedUsed.contains(key) {
           counts["flutter_gen member", default: 0] += 1
-        } else if counting.contains(where: { $0.matches(key) || (packaged.map($0.matches) ?? false) }) {
+        } else if distinct.contains(where: { $0.matches(key) || (packaged.map($0.matches) ?? false) }) {
           counts["pattern", default: 0] += 1
         } else if judging {
           counts["unused", default: 0] += 1
@@ -118,11 +118,6 @@ extension RootCheck {
       "read \(references.dartFiles) Dart \(references.dartFiles == 1 ? "file" : "files")"
       + (references.generated.isEmpty
         ? "" : " (\(references.generated.count) flutter_gen files read as declarations)")
-    if references.dartFiles == 0 {
-      layoutNotes.append(
-        "--references (Flutter): no Dart source under the root; unused-asset not checked, for code that is not "
-          + "there may load any asset")
-    }
     if !references.unreadable.isEmpty {
       layoutNotes.append(
         "--references (Flutter): \(references.unreadable.count) files could not be read ("
@@ -135,7 +130,10 @@ extension RootCheck {
     layoutNotes.append(
       "--references (Flutter): \(read); \(judged) declared images judged"
         + (tally.isEmpty ? "" : ": " + tally.joined(separator: ", "))
-        + "; \(missingCount) missing \(missingCount == 1 ? "path" : "paths")")
+        + "; \(missingCount) missing \(missingCount == 1 ? "path" : "paths")"
+        + (references.dartFiles == 0
+          ? "; unused-asset not checked: no Dart source under the root, and code that is not there may load any "
+            + "asset" : ""))
   }
 }
 

@@ -279,7 +279,10 @@ struct AndroidFileScan: Sendable {
         }
       }
       var found = false
-      for (type, name, line) in AndroidFileScan.references(in: item.value, line: item.line) {
+      let references =
+        item.value.utf8.contains(UInt8(ascii: "@"))
+        ? AndroidFileScan.references(in: item.value, line: item.line) : []
+      for (type, name, line) in references {
         found = true
         uses.append(.init(type: type, name: name, form: .xml, path: path, line: line))
       }

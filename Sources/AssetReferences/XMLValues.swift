@@ -23,17 +23,20 @@ enum XMLValues {
     var line = 1
     let count = bytes.count
     var elements: [String] = []
-    func starts(_ text: String, at offset: Int) -> Bool {
-      let utf8 = Array(text.utf8)
-      guard offset + utf8.count <= count else { return false }
-      return bytes[offset..<offset + utf8.count].elementsEqual(utf8)
+    func starts(_ utf8: StaticString, at offset: Int) -> Bool {
+      let length = utf8.utf8CodeUnitCount
+      guard offset + length <= count else { return false }
+      let start = utf8.utf8Start
+      for position in 0..<length where bytes[offset + position] != start[position] { return false }
+      return true
     }
-    func skip(to end: String) {
-      while index < count && !starts(end, at: index) {
+    func skip(to end: StaticString) {
+      let first = end.utf8Start[0]
+      while index < count && !(bytes[index] == first && starts(end, at: index)) {
         if bytes[index] == UInt8(ascii: "\n") { line += 1 }
         index += 1
       }
-      index = min(count, index + end.utf8.count)
+      index = min(count, index + end.utf8CodeUnitCount)
     }
     var text: [UInt8] = []
     var textLine = 1
@@ -58,7 +61,7 @@ enum XMLValues {
         }
         if starts("<![CDATA[", at: index) {
           index += 9
-          while index < count && !starts("]]>", at: index) {
+          while index < count && !(bytes[index] == UInt8(ascii: "]") && starts("]]>", at: index)) {
             if text.isEmpty { textLine = line }
             if bytes[index] == UInt8(ascii: "\n") { line += 1 }
             text.append(bytes[index])
