@@ -112,7 +112,8 @@ struct PlatformReferenceRuleTests {
     tree.text("app/src/main/res/layout/main.xml", "<ImageView/>\n")
     var report = PlatformReferenceRuleTests.check(tree)
     #expect(report.findings(.unusedAsset).isEmpty)
-    #expect(report.roots[0].notes.contains { $0.contains("unused-asset not checked: no Kotlin or Java source under the root") })
+    let note = "unused-asset not checked: no Kotlin or Java source under the root"
+    #expect(report.roots[0].notes.contains { $0.contains(note) })
     tree.text("app/src/main/java/a/Main.kt", "val a = 1\n")
     report = PlatformReferenceRuleTests.check(tree)
     #expect(report.findings(.unusedAsset).map(\.asset) == ["drawable/orphan"])
