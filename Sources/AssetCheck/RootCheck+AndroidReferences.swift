@@ -20,7 +20,11 @@ extension RootCheck {
   /// the name. Hence a warning, a note for the prefixes of common libraries, and an error only
   /// where no library can help: a name in another letter case than the tree's resource, as
   /// resource names are lower case in every AAR.
-  mutating func androidReferenceRules() {
+  ///
+  /// - Parameter flutter: what Dart code names: a Flutter plugin may look a drawable up by a
+  ///   string Dart gives it (`AndroidInitializationSettings('@mipmap/ic_launcher')`, a
+  ///   notification's `icon: 'ic_stat_notify'`).
+  mutating func androidReferenceRules(flutter: FlutterReferences) {
     let resFolders = androidResourceFolders()
     guard !resFolders.isEmpty else { return }
     let references = AndroidReferences.scan(root: catalog.root)
@@ -103,12 +107,25 @@ extension RootCheck {
       + counting.map {
         CheckReport.Pattern(path: Finding.join(catalog.root, $0.path), line: $0.line, pattern: $0.pattern)
       }
-    let judging = references.codeFiles > 0 && references.unreadable.isEmpty
+    var dartStrings: Set<String> = []
+    for use in flutter.uses {
+      let name = use.name
+      if let (type, resource) = Self.androidReference(name) {
+        dartStrings.insert(type + "/" + resource)
+      } else {
+        dartStrings.insert(name)
+      }
+    }
+    let judging =
+      references.codeFiles > 0 && references.unreadable.isEmpty && references.unreadJavaScript.isEmpty
+      && flutter.unreadable.isEmpty
     var counts: [String: Int] = [:]
     for key in resources.keys.sorted() {
       let name = name(of: key)
       if usedKeys.contains(key) {
         counts["reference", default: 0] += 1
+      } else if dartStrings.contains(key) || dartStrings.contains(name) {
+        counts["Dart string", default: 0] += 1
       } else if references.strings.contains(name)
         || (references.looksUpComputedNames && RootCheck.hasStringPrefix(name, in: references.strings))
       {
@@ -131,13 +148,19 @@ extension RootCheck {
     let read =
       "read \(references.codeFiles) Kotlin/Java \(references.codeFiles == 1 ? "file" : "files") and "
       + "\(references.xmlFiles) resource XML files and manifests"
+    if !references.unreadJavaScript.isEmpty {
+      layoutNotes.append(
+        "--references (Android): \(references.unreadJavaScript.count) JavaScript/TypeScript files are not read ("
+          + references.unreadJavaScript.prefix(3).joined(separator: ", ")
+          + "); unused-asset not checked, for a React Native app may name a drawable there")
+    }
     if !references.unreadable.isEmpty {
       layoutNotes.append(
         "--references (Android): \(references.unreadable.count) files could not be read ("
           + references.unreadable.prefix(5).map(\.path).joined(separator: ", ")
           + "); unused-asset not checked, for a drawable named only there would be called unused")
     }
-    let tally = ["reference", "string", "pattern", "unused"].compactMap { key in
+    let tally = ["reference", "Dart string", "string", "pattern", "unused"].compactMap { key in
       counts[key].map { "\($0) \(key == "unused" ? "unused" : "by \(key)")" }
     }
     layoutNotes.append(
@@ -147,6 +170,14 @@ extension RootCheck {
         + (references.codeFiles == 0
           ? "; unused-asset not checked: no Kotlin or Java source under the root, and code that is not there may "
             + "name any drawable" : ""))
+  }
+
+  /// `@drawable/x` or `@mipmap/x` in a string → (`drawable`, `x`).
+  static func androidReference(_ text: String) -> (String, String)? {
+    for type in ["drawable", "mipmap"] where text.hasPrefix("@" + type + "/") {
+      return (type, String(text.dropFirst(type.count + 2)))
+    }
+    return nil
   }
 
   /// Whether a string of at least three characters starts `name`: a prefix that code may

@@ -17,9 +17,12 @@ extension RootCheck {
   /// pubspec does not declare (or that does not exist) builds, and throws "Unable to load
   /// asset" when drawn (flutter/flutter#11477). So such a literal is an error. flutter_gen's
   /// `assets.gen.dart` declares members; an asset is used by one only when code reads it.
-  mutating func flutterReferenceRules() {
+  ///
+  /// - Returns: what the Dart code names, for the Android rules (a plugin may look a drawable
+  ///   up by a name Dart gives it).
+  mutating func flutterReferenceRules() -> FlutterReferences {
     let references = FlutterReferences.scan(root: catalog.root)
-    guard !references.projects.isEmpty else { return }
+    guard !references.projects.isEmpty else { return references }
     var projects: [String: FlutterBundle] = [:]
     for project in references.projects {
       let path = Finding.join(catalog.root, Finding.join(project, "pubspec.yaml"))
@@ -29,7 +32,7 @@ extension RootCheck {
       guard let pubspec = try? PubspecAssets(parsing: text) else { continue }
       projects[project] = FlutterBundle(root: catalog.root, project: project, pubspec: pubspec, text: text)
     }
-    guard !projects.isEmpty else { return }
+    guard !projects.isEmpty else { return references }
     let byName = Dictionary(
       projects.values.compactMap { bundle in bundle.name.map { ($0, bundle.project) } },
       uniquingKeysWith: { a, _ in a })
@@ -134,6 +137,7 @@ extension RootCheck {
         + (references.dartFiles == 0
           ? "; unused-asset not checked: no Dart source under the root, and code that is not there may load any "
             + "asset" : ""))
+    return references
   }
 }
 

@@ -21,8 +21,8 @@ extension RootCheck {
           + "and unused-asset")
       return
     }
-    androidReferenceRules()
-    flutterReferenceRules()
+    let flutter = flutterReferenceRules()
+    androidReferenceRules(flutter: flutter)
     let references = SourceReferences.scan(root: catalog.root)
     var known: Set<String> = []
     for asset in catalog.assets {

@@ -57,6 +57,9 @@ public struct AndroidReferences: Sendable {
   public var xmlFiles = 0
   /// Files that could not be read: while any is here, no resource may be called unused.
   public var unreadable: [SourceReferences.Skipped] = []
+  /// JavaScript and TypeScript files (outside `node_modules`), which are not read: a React
+  /// Native app may name a drawable there (a notification's `smallIcon`).
+  public var unreadJavaScript: [String] = []
   /// The Gradle modules (folders holding `build.gradle` or `build.gradle.kts`, relative to
   /// the root) and whether each declares a dependency from outside the tree (a Maven
   /// coordinate or a version-catalog alias, not `project(…)` or local files): such a
@@ -79,7 +82,7 @@ public struct AndroidReferences: Sendable {
   public static func scan(root: String) -> AndroidReferences {
     let files = SourceWalk.files(root: root) { path, fileExtension in
       switch fileExtension {
-      case "kt", "java": return true
+      case "kt", "java", "js", "jsx", "ts", "tsx": return true
       case "gradle", "kts":
         let name = Paths.lastComponent(of: path)
         return name == "build.gradle" || name == "build.gradle.kts"
@@ -88,7 +91,10 @@ public struct AndroidReferences: Sendable {
       }
     }
     var result = AndroidReferences(root: root)
-    let scanned = Parallel.map(files) { path in AndroidFileScan.read(path, root: root) }
+    let javaScript: Set<String> = ["js", "jsx", "ts", "tsx"]
+    result.unreadJavaScript = files.filter { javaScript.contains(Paths.fileExtension(of: $0).lowercased()) }
+    let read = files.filter { !javaScript.contains(Paths.fileExtension(of: $0).lowercased()) }
+    let scanned = Parallel.map(read) { path in AndroidFileScan.read(path, root: root) }
     for file in scanned {
       if let reason = file.skipped {
         result.unreadable.append(SourceReferences.Skipped(path: file.path, reason: reason))
@@ -196,13 +202,19 @@ struct AndroidFileScan: Sendable {
   /// `R.drawable.x`, `getIdentifier("x", "drawable", …)`, and every string.
   mutating func code(_ tokens: [SourceToken]) {
     func at(_ index: Int) -> SourceToken? { index >= 0 && index < tokens.count ? tokens[index] : nil }
+    // Kotlin's `import com.example.lib.R as LibR`: `LibR.drawable.x` names a drawable too.
+    var classNames: Set<String> = ["R"]
+    for (index, token) in tokens.enumerated()
+    where token.text == "as" && at(index - 1)?.text == "R" && at(index - 2)?.text == "." {
+      if let alias = at(index + 1), alias.kind == .identifier { classNames.insert(alias.text) }
+    }
     for (index, token) in tokens.enumerated() {
       switch token.kind {
       case .identifier:
         if token.text == "getIdentifier", at(index + 1)?.text == "(", at(index + 2)?.kind != .string {
           looksUpComputedNames = true
         }
-        guard token.text == "R", at(index + 1)?.text == ".", let type = at(index + 2)?.text,
+        guard classNames.contains(token.text), at(index + 1)?.text == ".", let type = at(index + 2)?.text,
           AndroidFileScan.types.contains(type), at(index + 3)?.text == ".", let name = at(index + 4),
           name.kind == .identifier
         else { continue }

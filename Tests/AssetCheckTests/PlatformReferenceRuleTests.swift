@@ -127,6 +127,28 @@ struct PlatformReferenceRuleTests {
       })
   }
 
+  @Test func dartStringsNameDrawablesAndJavaScriptStopsTheUnusedVerdict() throws {
+    let tree = try PlatformReferenceRuleTests.android(["ic_stat_notify", "mipmap/ic_launcher", "orphan"])
+    tree.text("app/src/main/java/a/Main.kt", "val a = 1\n")
+      .text("pubspec.yaml", "name: app\n")
+      .text(
+        "lib/notify.dart",
+        "final s = AndroidInitializationSettings('@mipmap/ic_launcher');\nfinal d = AndroidNotificationDetails(icon: 'ic_stat_notify');\n"
+      )
+    var report = PlatformReferenceRuleTests.check(tree)
+    #expect(report.findings(.unusedAsset).map(\.asset) == ["drawable/orphan"])
+    #expect(
+      report.roots[0].notes.contains {
+        $0.contains("3 drawables and mipmaps judged: 2 by Dart string, 1 unused")
+      })
+    // A React Native app may name a drawable in JavaScript, which is not read.
+    tree.text("index.js", "PushNotification.localNotification({ smallIcon: 'orphan' })\n")
+    report = PlatformReferenceRuleTests.check(tree)
+    #expect(report.findings(.unusedAsset).isEmpty)
+    #expect(
+      report.roots[0].notes.contains { $0.contains("1 JavaScript/TypeScript files are not read (index.js)") })
+  }
+
   /// A Flutter app declaring `assets/images/` and `assets/icon.png`.
   static func flutter() throws -> Tree {
     let tree = Tree().text(

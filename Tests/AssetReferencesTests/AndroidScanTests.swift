@@ -20,6 +20,7 @@ struct AndroidScanTests {
       (
         "app/src/main/java/a/Main.kt",
         """
+        import org.fossify.commons.R as CommonsR
         // R.drawable.in_comment is a comment
         val a = R.drawable.logo
         val b = com.example.app.R.mipmap.ic_launcher
@@ -27,6 +28,7 @@ struct AndroidScanTests {
         val d = "R.drawable.in_string"
         /* R.drawable.in_block /* nested */ R.drawable.still_comment */
         val e = R.string.title
+        val f = CommonsR.drawable.ic_check
         """
       ),
       (
@@ -36,8 +38,8 @@ struct AndroidScanTests {
     ])
     #expect(
       AndroidScanTests.uses(references) == [
-        "code:drawable/logo@2", "code:mipmap/ic_launcher@3", "code:drawable/old_icon@1",
-        "code:drawable/after@1",
+        "code:drawable/logo@3", "code:mipmap/ic_launcher@4", "code:drawable/ic_check@9",
+        "code:drawable/old_icon@1", "code:drawable/after@1",
       ])
     #expect(references.codeFiles == 2)
     #expect(references.strings.contains("R.drawable.in_string"))
