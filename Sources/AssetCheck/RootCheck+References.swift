@@ -21,6 +21,8 @@ extension RootCheck {
           + "and unused-asset")
       return
     }
+    let flutter = flutterReferenceRules()
+    androidReferenceRules(flutter: flutter)
     let references = SourceReferences.scan(root: catalog.root)
     var known: Set<String> = []
     for asset in catalog.assets {
@@ -32,9 +34,11 @@ extension RootCheck {
 
     let judged = assets.filter(isJudged)
     let usage = AssetUsage(references, known: known, judged: judged.map(\.name))
-    referencePatterns = usage.patterns.map {
-      CheckReport.Pattern(path: Finding.join(catalog.root, $0.path), line: $0.line, pattern: $0.pattern)
-    }
+    referencePatterns =
+      (referencePatterns ?? [])
+      + usage.patterns.map {
+        CheckReport.Pattern(path: Finding.join(catalog.root, $0.path), line: $0.line, pattern: $0.pattern)
+      }
 
     for missing in usage.missing {
       let use = missing.use
@@ -73,7 +77,7 @@ extension RootCheck {
       + "\(references.otherFiles) storyboards, xibs and property lists"
       + (references.generated.isEmpty
         ? "" : " (\(references.generated.count) generated accessor files read as declarations, not uses)")
-    if references.codeFiles == 0 {
+    if references.codeFiles == 0 && !judged.isEmpty {
       layoutNotes.append(
         "--references: no Swift or Objective-C source under the root (\(readCount)); unused-asset not checked, "
           + "for code that is not there may use any asset")

@@ -1,0 +1,363 @@
+import IconGridSupport
+
+/// What an Android project's Kotlin, Java and resource XML name among its drawables and
+/// mipmaps, each with the file and line, and what could not be read.
+///
+/// ```swift
+/// let references = AndroidReferences.scan(root: "MyApp")
+/// for use in references.uses { print(use.path, use.line, "\(use.type)/\(use.name)") }
+/// ```
+public struct AndroidReferences: Sendable {
+  /// One drawable or mipmap a source names.
+  public struct Use: Sendable, Hashable {
+    /// How a use names its resource, which decides what a wrong name costs.
+    public enum Form: String, Sendable, Hashable {
+      /// `R.drawable.x` in Kotlin or Java: the compiler checks it against the generated `R`.
+      case code
+      /// `@drawable/x` in resource XML or the manifest: aapt2 checks it when it links.
+      case xml
+      /// `getIdentifier("x", "drawable", …)`: looked up at run time, `0` when absent.
+      case identifier
+      /// `tools:keep="@drawable/x"`: kept for the shrinker, not checked by any tool.
+      case keep
+    }
+
+    /// `drawable` or `mipmap`.
+    public var type: String
+    /// The resource name as written.
+    public var name: String
+    /// How it is named.
+    public var form: Form
+    /// The file, relative to the root.
+    public var path: String
+    /// The 1-based line.
+    public var line: Int
+  }
+
+  /// The root as given.
+  public var root: String
+  /// Every `drawable` and `mipmap` reference, in file then line order (not the platform's
+  /// `android.R.drawable.x` and `@android:drawable/x`).
+  public var uses: [Use] = []
+  /// Every other plain string of the code and of `values` XML: a name in one may be looked
+  /// up at run time.
+  public var strings: Set<String> = []
+  /// Names built at run time (`"ic_" + name`, `"ic_$name"`, `"ic_%d"`, `tools:keep` globs).
+  public var patterns: [SourceReferences.Pattern] = []
+  /// Whether some code looks a drawable or mipmap up by a name it computes
+  /// (`getIdentifier(prefix + suffix, "drawable", …)`): then, as lint assumes, any string may
+  /// be the start of a name.
+  public var looksUpComputedNames = false
+  /// Drawables and mipmaps that `values` XML declares (`<drawable name="x">`,
+  /// `<item type="mipmap" name="x">`), as `type/name`.
+  public var declared: Set<String> = []
+  /// How many Kotlin and Java files were read.
+  public var codeFiles = 0
+  /// How many resource XML files and manifests were read.
+  public var xmlFiles = 0
+  /// Files that could not be read: while any is here, no resource may be called unused.
+  public var unreadable: [SourceReferences.Skipped] = []
+  /// JavaScript and TypeScript files (outside `node_modules`), which are not read: a React
+  /// Native app may name a drawable there (a notification's `smallIcon`).
+  public var unreadJavaScript: [String] = []
+  /// The Gradle modules (folders holding `build.gradle` or `build.gradle.kts`, relative to
+  /// the root) and whether each declares a dependency from outside the tree (a Maven
+  /// coordinate or a version-catalog alias, not `project(…)` or local files): such a
+  /// library's AAR may bring drawables into the module's `R`.
+  public var modules: [String: Bool] = [:]
+
+  /// Creates an empty result for `root`.
+  ///
+  /// - Parameter root: the root as given.
+  public init(root: String) {
+    self.root = root
+  }
+
+  /// Reads every Kotlin and Java file, every XML file in a `res/` type folder and every
+  /// `AndroidManifest.xml` under `root`.
+  ///
+  /// - Parameter root: the folder to read.
+  /// - Returns: the references found.
+  /// - Complexity: O(bytes of the files read).
+  public static func scan(root: String) -> AndroidReferences {
+    let files = SourceWalk.files(root: root) { path, fileExtension in
+      switch fileExtension {
+      case "kt", "java", "js", "jsx", "ts", "tsx": return true
+      case "gradle", "kts":
+        let name = Paths.lastComponent(of: path)
+        return name == "build.gradle" || name == "build.gradle.kts"
+      case "xml": return Paths.lastComponent(of: path) == "AndroidManifest.xml" || isResourceXML(path)
+      default: return false
+      }
+    }
+    var result = AndroidReferences(root: root)
+    let javaScript: Set<String> = ["js", "jsx", "ts", "tsx"]
+    result.unreadJavaScript = files.filter { javaScript.contains(Paths.fileExtension(of: $0).lowercased()) }
+    let read = files.filter { !javaScript.contains(Paths.fileExtension(of: $0).lowercased()) }
+    let scanned = Parallel.map(read) { path in AndroidFileScan.read(path, root: root) }
+    for file in scanned {
+      if let reason = file.skipped {
+        result.unreadable.append(SourceReferences.Skipped(path: file.path, reason: reason))
+        continue
+      }
+      if let external = file.externalDependencies {
+        result.modules[Paths.parent(of: file.path)] = external
+        continue
+      }
+      if file.isCode { result.codeFiles += 1 } else { result.xmlFiles += 1 }
+      result.uses += file.uses
+      result.patterns += file.patterns
+      result.strings.formUnion(file.strings)
+      result.declared.formUnion(file.declared)
+      result.looksUpComputedNames = result.looksUpComputedNames || file.looksUpComputedNames
+    }
+    return result
+  }
+
+  /// Whether the Gradle module holding `path` declares a dependency from outside the tree.
+  ///
+  /// - Parameter path: a file, relative to the root.
+  /// - Returns: the answer of the nearest folder above it with a build script, or `nil` when
+  ///   none has one (the tree may have lost its build scripts).
+  public func hasExternalDependencies(forFile path: String) -> Bool? {
+    var folder = Paths.parent(of: path)
+    while true {
+      if let external = modules[folder] { return external }
+      if folder.isEmpty { return nil }
+      folder = Paths.parent(of: folder)
+    }
+  }
+
+  /// Whether `path` is an XML file of a `res/` type folder (`res/layout/main.xml`,
+  /// `res/values-night/styles.xml`).
+  static func isResourceXML(_ path: String) -> Bool {
+    let parts = path.split(separator: "/")
+    return parts.count >= 3 && parts[parts.count - 3] == "res"
+  }
+
+  /// Whether `path` is in a `res/values*` folder.
+  static func isValuesXML(_ path: String) -> Bool {
+    let parts = path.split(separator: "/")
+    return parts.count >= 3 && parts[parts.count - 3] == "res" && parts[parts.count - 2].hasPrefix("values")
+  }
+}
+
+/// What one Kotlin, Java or XML file gave.
+struct AndroidFileScan: Sendable {
+  var path: String
+  var isCode = false
+  var skipped: String?
+  var uses: [AndroidReferences.Use] = []
+  var patterns: [SourceReferences.Pattern] = []
+  var strings: Set<String> = []
+  var declared: Set<String> = []
+  /// For a build script: whether it declares a dependency from outside the tree.
+  var externalDependencies: Bool?
+  var looksUpComputedNames = false
+
+  static let types: Set<String> = ["drawable", "mipmap"]
+
+  static func read(_ path: String, root: String) -> AndroidFileScan {
+    var scan = AndroidFileScan(path: path)
+    guard let bytes = SourceWalk.read(path, root: root) else {
+      scan.skipped = "unreadable"
+      return scan
+    }
+    switch Paths.fileExtension(of: path).lowercased() {
+    case "gradle", "kts":
+      scan.externalDependencies = AndroidFileScan.declaresExternalDependency(
+        String(decoding: bytes, as: UTF8.self))
+    case "kt":
+      scan.isCode = true
+      scan.code(TemplateLexer.tokens(bytes, .kotlin))
+    case "java":
+      scan.isCode = true
+      scan.code(TemplateLexer.tokens(bytes, .java))
+    default:
+      scan.xml(bytes, values: AndroidReferences.isValuesXML(path))
+    }
+    return scan
+  }
+
+  /// Whether a build script has a dependency line (`implementation`, `api`, `…Implementation`)
+  /// that names no `project(…)` and no local `files(…)`/`fileTree(…)`.
+  static func declaresExternalDependency(_ text: String) -> Bool {
+    for line in text.split(separator: "\n") {
+      let content = line.drop { $0 == " " || $0 == "\t" }
+      guard !content.hasPrefix("//") else { continue }
+      let word = content.prefix { $0.isLetter }
+      guard
+        word == "implementation" || word == "api" || word == "compileOnly" || word.hasSuffix("Implementation")
+          || word.hasSuffix("Api")
+      else { continue }
+      let rest = content.dropFirst(word.count).drop { $0 == " " }
+      guard rest.hasPrefix("(") || rest.hasPrefix("\"") || rest.hasPrefix("'") || rest.hasPrefix("libs.")
+      else { continue }
+      if rest.contains("project(") || rest.contains("files(") || rest.contains("fileTree(") { continue }
+      return true
+    }
+    return false
+  }
+
+  /// `R.drawable.x`, `getIdentifier("x", "drawable", …)`, and every string.
+  mutating func code(_ tokens: [SourceToken]) {
+    func at(_ index: Int) -> SourceToken? { index >= 0 && index < tokens.count ? tokens[index] : nil }
+    // Kotlin's `import com.example.lib.R as LibR`: `LibR.drawable.x` names a drawable too.
+    var classNames: Set<String> = ["R"]
+    for (index, token) in tokens.enumerated()
+    where token.text == "as" && at(index - 1)?.text == "R" && at(index - 2)?.text == "." {
+      if let alias = at(index + 1), alias.kind == .identifier { classNames.insert(alias.text) }
+    }
+    for (index, token) in tokens.enumerated() {
+      switch token.kind {
+      case .identifier:
+        if token.text == "getIdentifier", at(index + 1)?.text == "(", at(index + 2)?.kind != .string {
+          looksUpComputedNames = true
+        }
+        guard classNames.contains(token.text), at(index + 1)?.text == ".", let type = at(index + 2)?.text,
+          AndroidFileScan.types.contains(type), at(index + 3)?.text == ".", let name = at(index + 4),
+          name.kind == .identifier
+        else { continue }
+        // `android.R.drawable.x`: the platform's, not the app's.
+        if at(index - 1)?.text == ".", at(index - 2)?.text == "android" { continue }
+        uses.append(.init(type: type, name: name.text, form: .code, path: path, line: name.line))
+      case .string:
+        let previous = at(index - 1)
+        if previous?.text == "(", at(index - 2)?.text == "getIdentifier", at(index + 1)?.text == ",",
+          let type = at(index + 2), type.kind == .string, AndroidFileScan.types.contains(type.text)
+        {
+          if token.isPattern {
+            patterns.append(
+              .init(path: path, line: token.line, pattern: token.text, pieces: token.pieces, isStrict: true))
+          } else {
+            uses.append(
+              .init(type: type.text, name: token.text, form: .identifier, path: path, line: token.line))
+          }
+          continue
+        }
+        if token.isPattern {
+          patterns.append(
+            .init(path: path, line: token.line, pattern: token.text, pieces: token.pieces, isStrict: false))
+          continue
+        }
+        // `"ic_" + name`, `name + "_24dp"`: concatenation builds a name at run time.
+        let before = previous?.text == "+" && previous?.kind == .punctuation
+        let after = at(index + 1)?.text == "+" && at(index + 1)?.kind == .punctuation
+        if before || after {
+          let pieces = (before ? [""] : []) + [token.text] + (after ? [""] : [])
+          let written = (before ? "… + " : "") + "\"\(token.text)\"" + (after ? " + …" : "")
+          patterns.append(
+            .init(path: path, line: token.line, pattern: written, pieces: pieces, isStrict: false))
+        } else if let pieces = FormatPattern.pieces(of: token.text) {
+          patterns.append(
+            .init(path: path, line: token.line, pattern: token.text, pieces: pieces, isStrict: false))
+        } else if !token.text.isEmpty, token.text.utf8.count <= 256 {
+          strings.insert(token.text)
+        }
+      case .punctuation:
+        continue
+      }
+    }
+  }
+
+  /// `@drawable/x` and `@mipmap/x` in attribute values and element text, outside comments;
+  /// `tools:keep` lists; `values` declarations and plain texts.
+  mutating func xml(_ bytes: [UInt8], values: Bool) {
+    for item in XMLValues.read(bytes) {
+      if let attribute = item.attribute, attribute.hasPrefix("tools:") {
+        guard attribute == "tools:keep" else { continue }  // Stripped at build time; `discard` removes.
+        for entry in item.value.split(separator: ",") {
+          let entry = entry.trimmingSpaces()
+          guard let (type, name) = AndroidFileScan.reference(entry) else { continue }
+          if name.contains("*") {
+            patterns.append(
+              .init(
+                path: path, line: item.line, pattern: String(entry),
+                pieces: name.split(separator: "*", omittingEmptySubsequences: false).map(String.init),
+                isStrict: false))
+          } else {
+            uses.append(.init(type: type, name: name, form: .keep, path: path, line: item.line))
+          }
+        }
+        continue
+      }
+      if values, item.attribute == "name" {
+        if AndroidFileScan.types.contains(item.element) {
+          declared.insert(item.element + "/" + item.value)
+        } else if item.element == "item", let type = item.siblings["type"],
+          AndroidFileScan.types.contains(type)
+        {
+          declared.insert(type + "/" + item.value)
+        }
+      }
+      var found = false
+      let references =
+        item.value.utf8.contains(UInt8(ascii: "@"))
+        ? AndroidFileScan.references(in: item.value, line: item.line) : []
+      for (type, name, line) in references {
+        found = true
+        uses.append(.init(type: type, name: name, form: .xml, path: path, line: line))
+      }
+      if values, item.attribute == nil, !found, !item.value.isEmpty, item.value.utf8.count <= 256 {
+        strings.insert(item.value)
+      }
+    }
+  }
+
+  /// `@drawable/x`, `@+drawable/x`, `@com.lib:drawable/x` → (`drawable`, `x`); `nil` for
+  /// another type or the platform's `@android:drawable/x`.
+  static func reference(_ text: Substring) -> (String, String)? {
+    guard text.hasPrefix("@") else { return nil }
+    var rest = text.dropFirst()
+    if rest.hasPrefix("+") { rest = rest.dropFirst() }
+    guard let slash = rest.firstIndex(of: "/") else { return nil }
+    var type = rest[..<slash]
+    if let colon = type.firstIndex(of: ":") {
+      if type[..<colon] == "android" { return nil }
+      type = type[type.index(after: colon)...]
+    }
+    guard types.contains(String(type)) else { return nil }
+    let name = rest[rest.index(after: slash)...]
+    guard !name.isEmpty else { return nil }
+    return (String(type), String(name))
+  }
+
+  /// Every reference in a value, with its line (a value may span lines: data binding).
+  static func references(in value: String, line: Int) -> [(String, String, Int)] {
+    var found: [(String, String, Int)] = []
+    let scalars = Array(value.unicodeScalars)
+    var index = 0
+    var current = line
+    while index < scalars.count {
+      if scalars[index] == "\n" { current += 1 }
+      guard scalars[index] == "@" else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < scalars.count,
+        scalars[end].properties.isAlphabetic || scalars[end].properties.numericType != nil
+          || "_.:/+".unicodeScalars.contains(scalars[end])
+      {
+        end += 1
+      }
+      var text = String(String.UnicodeScalarView(scalars[index..<end]))
+      while text.hasSuffix(".") { text.removeLast() }
+      if let (type, name) = reference(Substring(text)) { found.append((type, name, current)) }
+      index = max(end, index + 1)
+    }
+    return found
+  }
+}
+
+extension Substring {
+  /// The text without leading and trailing spaces, tabs and line breaks.
+  func trimmingSpaces() -> Substring {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+    else {
+      return ""
+    }
+    return self[first...last]
+  }
+}

@@ -1,0 +1,49 @@
+import IconGridSupport
+import ImageCore
+
+/// The files of a tree that a scan reads, found in one walk.
+enum SourceWalk {
+  /// Folders that hold build output, tool caches or other projects' code.
+  static let skippedFolders: Set<String> = [
+    "build", "node_modules", "Pods", "Carthage", "DerivedData", ".build", "SourcePackages", ".dart_tool",
+    ".gradle",
+  ]
+
+  /// The paths (relative to `root`, sorted) of the files `include` accepts.
+  ///
+  /// Hidden entries and ``skippedFolders`` are not entered, nor folders deeper than
+  /// ``SourceReferences/depthLimit``; at most ``SourceReferences/fileLimit`` entries are seen.
+  ///
+  /// - Parameters:
+  ///   - root: the folder to walk.
+  ///   - include: given a relative path and its lower-cased extension, whether to read it.
+  static func files(root: String, include: (String, String) -> Bool) -> [String] {
+    var files: [String] = []
+    var pending: [(String, Int)] = [("", 0)]
+    var seen = 0
+    while let (relative, depth) = pending.popLast() {
+      let folder = relative.isEmpty ? root : Paths.join(root, relative)
+      for name in FileSystem.entryNames(of: folder).sorted() where !name.hasPrefix(".") {
+        seen += 1
+        guard seen <= SourceReferences.fileLimit else { break }
+        let path = relative.isEmpty ? name : relative + "/" + name
+        let fileExtension = Paths.fileExtension(of: name).lowercased()
+        if FileSystem.isDirectory(Paths.join(root, path)) {
+          if depth < SourceReferences.depthLimit && !skippedFolders.contains(name)
+            && !SourceReferences.opaqueFolderExtensions.contains(fileExtension)
+          {
+            pending.append((path, depth + 1))
+          }
+        } else if include(path, fileExtension) {
+          files.append(path)
+        }
+      }
+    }
+    return files.sorted()
+  }
+
+  /// The bytes of a source file, or `nil` when it cannot be read or is too large.
+  static func read(_ path: String, root: String) -> [UInt8]? {
+    (try? FileIO.readAll(Paths.join(root, path), limit: SourceReferences.sizeLimit)).map(UTF8Text.bytes)
+  }
+}

@@ -1,0 +1,171 @@
+/// Splits Kotlin, Java and Dart source into ``SourceToken``s.
+///
+/// Comments are dropped (nested block comments in Kotlin and Dart, flat ones in Java).
+/// Strings are read with their escapes; Kotlin's and Dart's templates (`$id`, `${…}`) make
+/// a string a pattern whose pieces are the text around them. Dart's `'…'`, `r'…'` and triple
+/// quotes are strings; in Kotlin and Java `'x'` is a character and skipped. One pass over
+/// the bytes, no backtracking: a file that is not valid in its language still ends.
+///
+/// - Complexity: O(n) in the file's bytes.
+enum TemplateLexer {
+  /// The languages read, which differ in quotes, templates and comment nesting.
+  enum Language: Sendable {
+    case kotlin, java, dart
+  }
+
+  static func tokens(_ bytes: [UInt8], _ language: Language) -> [SourceToken] {
+    var tokens: [SourceToken] = []
+    var index = 0
+    var line = 1
+    let count = bytes.count
+    func at(_ offset: Int) -> UInt8 { offset < count ? bytes[offset] : 0 }
+    while index < count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\n"):
+        line += 1
+        index += 1
+      case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
+        while index < count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+      case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"):
+        var depth = 1
+        index += 2
+        while index < count && depth > 0 {
+          if bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+          } else if language != .java && bytes[index] == UInt8(ascii: "/")
+            && at(index + 1) == UInt8(ascii: "*")
+          {
+            depth += 1
+            index += 1
+          } else if bytes[index] == UInt8(ascii: "*") && at(index + 1) == UInt8(ascii: "/") {
+            depth -= 1
+            index += 1
+          }
+          index += 1
+        }
+      case UInt8(ascii: "\""):
+        tokens.append(readString(bytes, &index, &line, language: language, raw: false))
+      case UInt8(ascii: "'") where language == .dart:
+        tokens.append(readString(bytes, &index, &line, language: language, raw: false))
+      case UInt8(ascii: "r")
+      where language == .dart && (at(index + 1) == UInt8(ascii: "'") || at(index + 1) == UInt8(ascii: "\""))
+        && (index == 0 || !isIdentifierByte(bytes[index - 1])):
+        index += 1
+        tokens.append(readString(bytes, &index, &line, language: language, raw: true))
+      case UInt8(ascii: "'"):
+        // A Kotlin or Java character literal: skipped whole so `'"'` opens no string.
+        index += 1
+        while index < count && bytes[index] != UInt8(ascii: "'") && bytes[index] != UInt8(ascii: "\n") {
+          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        index += 1
+      case _ where isIdentifierByte(byte):
+        let begin = index
+        index += 1
+        while index < count && isIdentifierByte(bytes[index]) { index += 1 }
+        tokens.append(
+          SourceToken(
+            kind: .identifier, text: String(decoding: bytes[begin..<index], as: UTF8.self), line: line))
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+        index += 1
+      default:
+        tokens.append(SourceToken(kind: .punctuation, text: String(UnicodeScalar(byte)), line: line))
+        index += 1
+      }
+    }
+    return tokens
+  }
+
+  static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+      || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+  }
+
+  /// Reads a string whose opening quote is at `index`; leaves `index` after its closing
+  /// quote, or at the end of the line for an unterminated single-line string.
+  private static func readString(
+    _ bytes: [UInt8], _ index: inout Int, _ line: inout Int, language: Language, raw: Bool
+  ) -> SourceToken {
+    let count = bytes.count
+    let quote = bytes[index]
+    let start = line
+    let triple = index + 2 < count && bytes[index + 1] == quote && bytes[index + 2] == quote
+    index += triple ? 3 : 1
+    // Kotlin's raw strings (`"""`) have templates but no escapes; Dart's `r'…'` neither.
+    let escapes = !raw && !(triple && language == .kotlin)
+    let templates = !raw && language != .java
+    var pieces: [String] = []
+    var current: [UInt8] = []
+    var text: [UInt8] = []
+    var isPattern = false
+    func closes(_ at: Int) -> Bool {
+      guard bytes[at] == quote else { return false }
+      guard triple else { return true }
+      return at + 2 < count && bytes[at + 1] == quote && bytes[at + 2] == quote
+    }
+    while index < count {
+      let byte = bytes[index]
+      if closes(index) {
+        index += triple ? 3 : 1
+        break
+      }
+      if byte == UInt8(ascii: "\n") {
+        if !triple { break }
+        line += 1
+      }
+      if escapes && byte == UInt8(ascii: "\\") && index + 1 < count {
+        text.append(contentsOf: bytes[index...index + 1])
+        current.append(bytes[index + 1])
+        if bytes[index + 1] == UInt8(ascii: "\n") { line += 1 }
+        index += 2
+        continue
+      }
+      if templates && byte == UInt8(ascii: "$") && index + 1 < count {
+        let next = bytes[index + 1]
+        if next == UInt8(ascii: "{") {
+          isPattern = true
+          pieces.append(String(decoding: current, as: UTF8.self))
+          current = []
+          let begin = index
+          index += 2
+          var depth = 1
+          while index < count && depth > 0 {
+            if bytes[index] == UInt8(ascii: "{") { depth += 1 }
+            if bytes[index] == UInt8(ascii: "}") { depth -= 1 }
+            if bytes[index] == UInt8(ascii: "\n") {
+              if !triple { break }
+              line += 1
+            }
+            index += 1
+          }
+          text.append(contentsOf: bytes[begin..<min(index, count)])
+          continue
+        }
+        if isIdentifierByte(next) && next != UInt8(ascii: "$") && !(next >= 0x30 && next <= 0x39) {
+          isPattern = true
+          pieces.append(String(decoding: current, as: UTF8.self))
+          current = []
+          let begin = index
+          index += 1
+          while index < count && isIdentifierByte(bytes[index]) && bytes[index] != UInt8(ascii: "$") {
+            index += 1
+          }
+          text.append(contentsOf: bytes[begin..<index])
+          continue
+        }
+      }
+      text.append(byte)
+      current.append(byte)
+      index += 1
+    }
+    pieces.append(String(decoding: current, as: UTF8.self))
+    // A plain string's text is its value (escapes resolved to the escaped character); a
+    // pattern's is as written, for the report.
+    var token = SourceToken(
+      kind: .string, text: isPattern ? String(decoding: text, as: UTF8.self) : pieces[0], line: start)
+    token.isPattern = isPattern
+    token.pieces = isPattern ? pieces : []
+    return token
+  }
+}
