@@ -60,6 +60,27 @@ public protocol SheetDataSource: Sendable {
   /// - Throws: whatever error the conformer has when the assets cannot be listed; the
   ///   caller reports it, for no sheet can be made without the names.
   func assetNames() throws -> [String]
+
+  /// The pixel area the file ``icon(named:scale:)`` would return is decoded or rendered
+  /// at, read from its header only, or `nil` when unknown; the renderer weighs the decodes
+  /// it runs at once by it.
+  ///
+  /// - Parameters:
+  ///   - name: the tile's ``SheetTile/icon``.
+  ///   - scale: the sheet's scale in pixels per point.
+  /// - Returns: width × height in pixels, or `nil` (the default) when the source cannot
+  ///   tell without decoding; such an icon is weighed as one icon box.
+  func pixelArea(named name: String, scale: Int) -> Int?
+}
+
+extension SheetDataSource {
+  /// Unknown: the renderer weighs the icon as one icon box.
+  ///
+  /// - Parameters:
+  ///   - name: the tile's icon.
+  ///   - scale: the sheet's scale.
+  /// - Returns: `nil`.
+  public func pixelArea(named name: String, scale: Int) -> Int? { nil }
 }
 
 /// What the renderer tells whoever runs it, on the thread that called ``SheetRenderer``.

@@ -36,10 +36,11 @@ extension SheetRenderer {
     let drawer = DispatchQueue(label: "ContactSheet.SheetRenderer.strips")
     var report = Report(total: content.tileCount, scale: layout.options.scale)
     var drawn: StripCanvas?
+    let budget = AreaBudget(limit: pixelsInFlight)
     for (index, strip) in strips.enumerated() {
       let canvas = canvases[index % 2]
       let handoff = Handoff()
-      let work = DispatchWorkItem { handoff.value = drawStrip(strip, into: canvas) }
+      let work = DispatchWorkItem { handoff.value = drawStrip(strip, into: canvas, budget: budget) }
       drawer.async(execute: work)
       if let drawn {
         do {
@@ -60,8 +61,9 @@ extension SheetRenderer {
       unreadable: report.unreadable.names, fallbacks: report.fallbacks.names)
   }
 
-  /// Draws one strip into `canvas`; returns the outcome of each of its tiles.
-  private func drawStrip(_ strip: Strip, into canvas: StripCanvas) -> [TileEntry] {
+  /// Draws one strip into `canvas`, its tiles' decodes weighed against `budget`; returns
+  /// the outcome of each of its tiles.
+  private func drawStrip(_ strip: Strip, into canvas: StripCanvas, budget: AreaBudget) -> [TileEntry] {
     canvas.reset(top: strip.top, height: strip.height, color: style.background)
     var results: [TileEntry] = []
     switch strip.row?.kind {
@@ -69,7 +71,10 @@ extension SheetRenderer {
       let row = strip.row!
       let tiles = Array(content.sections[section].tiles[range])
       results = Parallel.map(Array(tiles.indices)) { column in
-        (tiles[column].icon, drawTile(tiles[column], column: column, row: row, canvas: canvas))
+        (
+          tiles[column].icon,
+          drawTile(tiles[column], column: column, row: row, canvas: canvas, budget: budget)
+        )
       }
     case .header(let text, _)?:
       drawHeading(text, row: strip.row!, centred: false, canvas: canvas)

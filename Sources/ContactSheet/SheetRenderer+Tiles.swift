@@ -1,3 +1,4 @@
+import IconGridSupport
 import ImageCore
 import Resampling
 
@@ -11,10 +12,10 @@ extension SheetRenderer {
   }
 
   /// Draws one tile inside its own rectangle (the clip of every call), so tiles of a row can
-  /// be drawn at once.
-  func drawTile(_ tile: SheetTile, column: Int, row: SheetLayout.Row, canvas: StripCanvas)
-    -> TileOutcome
-  {
+  /// be drawn at once; its icon is decoded and resampled within `budget`.
+  func drawTile(
+    _ tile: SheetTile, column: Int, row: SheetLayout.Row, canvas: StripCanvas, budget: AreaBudget
+  ) -> TileOutcome {
     let options = layout.options
     let scale = Double(options.scale)
     let tileRect = PixelRect(
@@ -28,23 +29,10 @@ extension SheetRenderer {
       width: boxSize, height: boxSize)
     var outcome = TileOutcome.drawn
     do {
-      var icon = try dataSource.icon(named: tile.icon, scale: options.scale)
-      // Tinting commutes with resampling (a one-colour image stays one colour), so the
-      // shape is tinted at its own size.
-      if icon.isTemplate { icon.bitmap = TemplateTint.apply(icon.bitmap, color: style.templateColor) }
-      guard icon.bitmap.width > 0, icon.bitmap.height > 0 else {
-        throw SheetIconError.unreadable(name: tile.icon, reason: "the image is empty")
+      let area = dataSource.pixelArea(named: tile.icon, scale: options.scale) ?? boxSize * boxSize
+      outcome = try budget.withBudget(area) {
+        try drawIcon(tile, box: box, tileRect: tileRect, canvas: canvas)
       }
-      // Drawn at its point size, shrunk to fit the box, never enlarged beyond its points.
-      let pointsWide = Double(icon.bitmap.width) / Double(icon.scale)
-      let pointsHigh = Double(icon.bitmap.height) / Double(icon.scale)
-      let fit = min(1, Double(options.iconBox) / pointsWide, Double(options.iconBox) / pointsHigh)
-      let width = max(1, Int((pointsWide * fit * scale).rounded()))
-      let height = max(1, Int((pointsHigh * fit * scale).rounded()))
-      let image = Resampler.resizePremultiplied(
-        icon.bitmap, width: width, height: height, options: ResampleOptions(kernel: .area))
-      canvas.draw(image, x: box.x + (boxSize - width) / 2, y: box.y + (boxSize - height) / 2, clip: tileRect)
-      if icon.isFallback { outcome = .fallback(got: icon.scale) }
     } catch SheetIconError.notFound {
       outcome = .missing
     } catch SheetIconError.unreadable(_, let reason) {
@@ -70,6 +58,32 @@ extension SheetRenderer {
         color: style.labelColor, clip: tileRect)
     }
     return outcome
+  }
+
+  /// Decodes the tile's icon and draws it into `box`: drawn, or drawn from another scale.
+  private func drawIcon(_ tile: SheetTile, box: PixelRect, tileRect: PixelRect, canvas: StripCanvas) throws
+    -> TileOutcome
+  {
+    let options = layout.options
+    let scale = Double(options.scale)
+    let boxSize = box.width
+    var icon = try dataSource.icon(named: tile.icon, scale: options.scale)
+    // Tinting commutes with resampling (a one-colour image stays one colour), so the
+    // shape is tinted at its own size.
+    if icon.isTemplate { icon.bitmap = TemplateTint.apply(icon.bitmap, color: style.templateColor) }
+    guard icon.bitmap.width > 0, icon.bitmap.height > 0 else {
+      throw SheetIconError.unreadable(name: tile.icon, reason: "the image is empty")
+    }
+    // Drawn at its point size, shrunk to fit the box, never enlarged beyond its points.
+    let pointsWide = Double(icon.bitmap.width) / Double(icon.scale)
+    let pointsHigh = Double(icon.bitmap.height) / Double(icon.scale)
+    let fit = min(1, Double(options.iconBox) / pointsWide, Double(options.iconBox) / pointsHigh)
+    let width = max(1, Int((pointsWide * fit * scale).rounded()))
+    let height = max(1, Int((pointsHigh * fit * scale).rounded()))
+    let image = Resampler.resizePremultiplied(
+      icon.bitmap, width: width, height: height, options: ResampleOptions(kernel: .area))
+    canvas.draw(image, x: box.x + (boxSize - width) / 2, y: box.y + (boxSize - height) / 2, clip: tileRect)
+    return icon.isFallback ? .fallback(got: icon.scale) : .drawn
   }
 
   /// A light rounded square with a dashed outline and a question mark.

@@ -21,6 +21,10 @@ public struct SheetRenderer: Sendable {
   /// How they look.
   public let style: SheetStyle
   let dataSource: any SheetDataSource
+  /// The most pixel area whose icons are decoded and resampled at once (each icon
+  /// weighed by its data source's ``SheetDataSource/pixelArea(named:scale:)``, or one icon
+  /// box when unknown); ``defaultPixelsInFlight`` by default. A larger icon is decoded alone.
+  public var pixelsInFlight = SheetRenderer.defaultPixelsInFlight
   let labels: TextSetting?
   let headings: TextSetting?
 
@@ -77,6 +81,11 @@ public struct SheetRenderer: Sendable {
     }
     self.labels = labels
   }
+
+  /// 32 megapixels (128 MB of RGBA), the most one image may have by default
+  /// (`DecodingLimits.default`): a sheet of full-size images decodes them one at a time,
+  /// a sheet of icons as many as there are cores.
+  public static let defaultPixelsInFlight = 32 * 1_048_576
 
   /// The zlib level sheets are written with. Measured on 5,000 real icons (Scripts/bench
   /// sheet): level 5 takes about 10% less time than 6 for a file 2% larger, and is still 10%

@@ -22,8 +22,8 @@ public struct FormatLoader: ImageLoading {
   /// - Parameters:
   ///   - limits: the largest input and image accepted.
   ///   - box: the side, in pixels, of the square every image is drawn into (a contact
-  ///     sheet's icon box): large JPEGs are decoded and vectors rendered no larger than
-  ///     needed to fill it. `nil` loads every image at its own size.
+  ///     sheet's icon box): large JPEGs and WebPs are decoded and vectors rendered no
+  ///     larger than needed to fill it. `nil` loads every image at its own size.
   public init(limits: DecodingLimits = .default, drawnWithin box: Int? = nil) {
     self.limits = limits
     self.box = box

@@ -6,7 +6,8 @@ import PNGCodec
 /// The format is sniffed once from the bytes with `ImageFormat` (never taken from the
 /// extension), a disagreement with the extension is named ("WebP data in a .png file") and
 /// the file decoded all the same; rasters (PNG, CgBI, JPEG, WebP, HEIC, AVIF, GIF) are
-/// decoded at their own size, vectors (PDF, SVG) rendered at the size asked for. Limits are
+/// decoded at their own size (or, when drawn much smaller, a JPEG's or WebP's at the size
+/// drawn), vectors (PDF, SVG) rendered at the size asked for. Limits are
 /// checked on the input length, then on the pixel size (a raster's header, a vector's size
 /// at the requested scale) before any pixel memory is allocated.
 ///
@@ -28,8 +29,9 @@ public enum ImageDecoder {
   ///     allocated (for a vector: on the size it is rendered at).
   ///   - box: the side, in pixels, of the square the image will be drawn into (aspect
   ///     kept), or `nil`: a vector that `size` would draw larger is rendered to fit it,
-  ///     and a JPEG at least twice as large is decoded smaller, its longer side never
-  ///     below `box`. Other rasters keep their own size.
+  ///     and a JPEG or still WebP of at least 8 × `box` is decoded smaller, its longer side never
+  ///     below 4 × `box`, so a file of up to 4 pixels per point still fills the box at its
+  ///     own point size. Other rasters keep their own size.
   /// - Returns: the pixels, the format, any mismatch with the extension and, for a vector,
   ///   its point size.
   /// - Throws: ``ImageError`` naming the file and the reason: not found, not

@@ -26,8 +26,9 @@ public enum RasterDecoder {
   ///   - format: its format, as ``ImageFormat/sniff(_:pathExtension:)`` named it.
   ///   - limits: the largest image and input accepted.
   ///   - box: the side, in pixels, of the square the image will be drawn into, or `nil`
-  ///     for its own size; a JPEG at least twice as large is decoded smaller (see
-  ///     ``JPEGDecoder/decode(_:limits:drawnWithin:)``), other formats at their own size.
+  ///     for its own size; a JPEG or still WebP at least twice as large is decoded smaller
+  ///     (see ``JPEGDecoder/decode(_:limits:drawnWithin:)`` and
+  ///     ``WebPDecoder/decode(_:limits:drawnWithin:)``), other formats at their own size.
   /// - Returns: the image (a GIF's or animated WebP's first frame), upright, in sRGB.
   /// - Throws: ``ImageError``; ``ImageError/Code/unsupported`` for a format this module
   ///   does not decode (PNG, CgBI, PDF, SVG) or one the installed libraries cannot.
@@ -36,7 +37,7 @@ public enum RasterDecoder {
   ) throws -> Bitmap {
     switch format {
     case .jpeg: return try JPEGDecoder.decode(bytes, limits: limits, drawnWithin: box)
-    case .webp: return try WebPDecoder.decode(bytes, limits: limits)
+    case .webp: return try WebPDecoder.decode(bytes, limits: limits, drawnWithin: box)
     case .heic, .avif: return try HEIFDecoder.decode(bytes, format: format, limits: limits)
     case .gif: return try GIFDecoder.decode(bytes, limits: limits)
     default:

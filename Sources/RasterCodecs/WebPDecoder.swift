@@ -6,7 +6,8 @@ import ImageCore
 ///
 /// An ICCP chunk is converted to sRGB with lcms2; WebP has no orientation. The canvas size
 /// from the header is checked against the ``DecodingLimits`` before pixel memory is
-/// allocated.
+/// allocated. A still image drawn much smaller than its size can be decoded at that size
+/// by libwebp's own rescaler (see ``decode(_:limits:drawnWithin:)``).
 ///
 /// Thread safety: each call owns its libwebp decoder and demuxer; calls on different
 /// threads are independent and share no mutable state.
@@ -19,13 +20,20 @@ public enum WebPDecoder {
   ///
   /// - Parameters:
   ///   - bytes: the whole file.
-  ///   - limits: the largest image and input accepted.
+  ///   - limits: the largest image and input accepted, checked on the file's own size.
+  ///   - box: the side, in pixels, of the square the image will be drawn into (aspect
+  ///     kept), or `nil` for its own size. A still image whose longer side is at least
+  ///     twice `box` is decoded with its longer side at `box` (see
+  ///     ``decodedSize(width:height:box:isLossless:hasAlpha:isAnimated:)``): every block is
+  ///     still decoded, so damage is found as before, but a lossy file is rescaled row by
+  ///     row and never held at its full size.
   /// - Returns: the image; for an animated file, its first frame on the full canvas.
   /// - Throws: ``ImageError``: ``ImageError/Code/truncated`` when the file is shorter
   ///   than its RIFF header says, ``ImageError/Code/corruptData`` when libwebp rejects it,
   ///   ``ImageError/Code/limitExceeded`` when it is too large.
-  public static func decode(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(ImageError) -> Bitmap
-  {
+  public static func decode(
+    _ bytes: [UInt8], limits: DecodingLimits = .default, drawnWithin box: Int? = nil
+  ) throws(ImageError) -> Bitmap {
     try limits.checkRaster(inputBytes: bytes.count, format: .webp)
     guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8)
     else {
@@ -39,14 +47,42 @@ public enum WebPDecoder {
       )
     }
     let result: Result<Bitmap, ImageError> = bytes.withUnsafeBufferPointer { buffer in
-      Result { () throws(ImageError) in try decode(buffer, limits: limits) }
+      Result { () throws(ImageError) in try decode(buffer, limits: limits, box: box) }
     }
     return try result.get()
   }
 
-  private static func decode(_ buffer: UnsafeBufferPointer<UInt8>, limits: DecodingLimits) throws(ImageError)
-    -> Bitmap
-  {
+  /// The size a file is decoded at when drawn within a `box`-pixel square.
+  ///
+  /// A still image whose longer side is at least twice `box` is reduced so that side is
+  /// `box` (the shorter side rounded, at least 1 pixel), by libwebp's rescaler, which
+  /// averages the area each output pixel covers. Two kinds keep their own size: animations
+  /// (libwebp's animation decoder cannot scale) and lossy files with alpha, whose colour
+  /// libwebp's rescaler averages without weighting by alpha, which would darken the edges
+  /// of their shapes. A lossless file is rescaled in premultiplied alpha.
+  ///
+  /// - Parameters:
+  ///   - width: the image's width, in pixels.
+  ///   - height: the image's height, in pixels.
+  ///   - box: the side of the square it is drawn into, or `nil` for its own size.
+  ///   - isLossless: whether the file is VP8L.
+  ///   - hasAlpha: whether it has an alpha channel.
+  ///   - isAnimated: whether it is an animation.
+  /// - Returns: the size libwebp is asked to decode it at.
+  package static func decodedSize(
+    width: Int, height: Int, box: Int?, isLossless: Bool, hasAlpha: Bool, isAnimated: Bool
+  ) -> (width: Int, height: Int) {
+    let longSide = max(width, height)
+    guard let box, box > 0, longSide >= 2 * box, !isAnimated, isLossless || !hasAlpha else {
+      return (width, height)
+    }
+    func scaled(_ side: Int) -> Int { max(1, (side * box + longSide / 2) / longSide) }
+    return (scaled(width), scaled(height))
+  }
+
+  private static func decode(
+    _ buffer: UnsafeBufferPointer<UInt8>, limits: DecodingLimits, box: Int?
+  ) throws(ImageError) -> Bitmap {
     // The header's canvas size decides the limits before libwebp checks the rest: the
     // extended header's (VP8X: width − 1 and height − 1, 24 bits each) when there is one.
     if buffer.count >= 30, buffer[12..<16].elementsEqual("VP8X".utf8) {
@@ -70,26 +106,61 @@ public enum WebPDecoder {
     let flags = WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS)
     try limits.checkRaster(width: width, height: height, format: .webp)
 
+    let isAnimated = flags & UInt32(ANIMATION_FLAG.rawValue) != 0
     var pixels: [UInt8]
-    if flags & UInt32(ANIMATION_FLAG.rawValue) != 0 {
+    var size = (width: width, height: height)
+    if isAnimated {
       pixels = try firstFrame(&data, width: width, height: height)
     } else {
-      pixels = [UInt8](repeating: 0, count: width * height * 4)
-      let decoded = pixels.withUnsafeMutableBufferPointer { out in
-        WebPDecodeRGBAInto(buffer.baseAddress, buffer.count, out.baseAddress, out.count, Int32(width * 4))
-      }
-      guard decoded != nil else {
-        throw ImageError(.corruptData, "WebP image data is damaged", underlying: "WebPDecodeRGBAInto failed")
-      }
+      // features.format: 1 lossy, 2 lossless.
+      size = decodedSize(
+        width: width, height: height, box: box, isLossless: features.format == 2,
+        hasAlpha: features.has_alpha != 0,
+        isAnimated: false)
+      pixels = try still(buffer, features: features, width: size.width, height: size.height)
     }
     if let profile = iccProfile(demux) {
       pixels.withUnsafeMutableBufferPointer { out in
         let base = out.baseAddress!
         _ = ColorProfile.convert(
-          UnsafeRawPointer(base), layout: .rgba, profile: profile, count: width * height, into: base)
+          UnsafeRawPointer(base), layout: .rgba, profile: profile, count: size.width * size.height, into: base
+        )
       }
     }
-    return Bitmap(width: width, height: height, pixels: pixels)
+    return Bitmap(width: size.width, height: size.height, pixels: pixels)
+  }
+
+  /// A still image decoded into our own buffer of `width × height`, rescaled by libwebp when
+  /// that is smaller than the file.
+  private static func still(
+    _ buffer: UnsafeBufferPointer<UInt8>, features: WebPBitstreamFeatures, width: Int, height: Int
+  ) throws(ImageError) -> [UInt8] {
+    var config = WebPDecoderConfig()
+    guard WebPInitDecoderConfig(&config) != 0 else {
+      throw ImageError(
+        .unsupported, "the installed libwebp does not match the headers IconGrid was built with")
+    }
+    config.input = features
+    if width != Int(features.width) || height != Int(features.height) {
+      config.options.use_scaling = 1
+      config.options.scaled_width = Int32(width)
+      config.options.scaled_height = Int32(height)
+    }
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    let status = pixels.withUnsafeMutableBufferPointer { out in
+      config.output.colorspace = MODE_RGBA
+      config.output.is_external_memory = 1
+      config.output.u.RGBA.rgba = out.baseAddress
+      config.output.u.RGBA.stride = Int32(width * 4)
+      config.output.u.RGBA.size = out.count
+      defer { WebPFreeDecBuffer(&config.output) }
+      return WebPDecode(buffer.baseAddress, buffer.count, &config)
+    }
+    guard status == VP8_STATUS_OK else {
+      throw ImageError(
+        .corruptData, "WebP image data is damaged", underlying: "libwebp status \(status.rawValue)")
+    }
+    return pixels
   }
 
   /// The first frame of an animation, composited by libwebp's animation decoder.

@@ -133,6 +133,17 @@ struct HEIFContainerBudgetTests {
     #expect(error.reason.contains("7744 tiles") && error.reason.contains("maxGridTiles"), "\(error)")
   }
 
+  @Test("a 2 × 2 grid whose dimg reference names one tile 16,385 times is refused on the references")
+  func manyReferences() throws {
+    var builder = Builder()
+    builder.items = [(1, "grid"), (2, "hvc1")]
+    builder.grid(rows: 2, columns: 2, width: 128, height: 128)
+    builder.references = [(1, Array(repeating: 2, count: 16_385))]
+    let error = try #require(refusal(builder.bytes()))
+    #expect(error.code == .limitExceeded)
+    #expect(error.reason.contains("16385 tiles") && error.reason.contains("maxGridTiles"), "\(error)")
+  }
+
   @Test("a grid of four 4096² tiles for a 64² picture is refused on the tiles' pixels")
   func hugeTiles() throws {
     var builder = Builder()

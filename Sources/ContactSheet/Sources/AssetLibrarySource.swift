@@ -67,6 +67,21 @@ public struct AssetLibrarySource: SheetDataSource {
     }
   }
 
+  /// The pixel size of the file the resolver chooses for `name`, from its header (the
+  /// library keeps it).
+  ///
+  /// - Parameters:
+  ///   - name: the asset name.
+  ///   - scale: the sheet's scale.
+  /// - Returns: width × height in pixels, or `nil` when the name does not resolve or the
+  ///   header cannot be read (the decode then reports why).
+  public func pixelArea(named name: String, scale: Int) -> Int? {
+    var request = traits
+    request.scale = Double(scale)
+    guard let resolved = try? library.variant(named: name, for: request) else { return nil }
+    return resolved.pixelWidth * resolved.pixelHeight
+  }
+
   /// Every asset name of the library's index (or of its name space), sorted, each once.
   ///
   /// A name that several name spaces provide appears once; its tile reports the

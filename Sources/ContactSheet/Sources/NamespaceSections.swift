@@ -183,6 +183,8 @@ struct OtherDeviceSource: SheetDataSource {
   }
 
   func assetNames() throws -> [String] { try apple.assetNames() }
+
+  func pixelArea(named name: String, scale: Int) -> Int? { apple.pixelArea(named: name, scale: scale) }
 }
 
 /// The icons of a sheet split by name space: each tile's key leads to its section's source
@@ -214,5 +216,10 @@ struct NamespacedSheetSource: SheetDataSource {
 
   func assetNames() throws -> [String] {
     tiles.keys.sorted()
+  }
+
+  func pixelArea(named key: String, scale: Int) -> Int? {
+    guard let tile = tiles[key] else { return nil }
+    return sources[tile.part].pixelArea(named: tile.name, scale: scale)
   }
 }

@@ -199,3 +199,30 @@ gif("interlaced.gif", [image(0, 0, 16, 12, frame_pixels(16, 12), interlaced=True
 gif("animated.gif", [image(4, 2, 8, 6, frame_pixels(8, 6)), image(0, 0, 16, 12, [[0] * 16] * 12, transparent=3)])
 PY
 ls -l
+
+# Large WebPs for the decode at the drawn size: a 2400 × 1800 lossy photo-like pattern
+# (waves over a gradient and a checkerboard, so rescaling has detail to keep), and a
+# 5000 × 5000 lossy file of four flat quadrants (within the default 32-megapixel limit;
+# 100 MB of RGBA at full size).
+python3 - "$work" <<'PY'
+import math, sys
+work = sys.argv[1]
+w, h = 1200, 900
+out = bytearray()
+for y in range(h):
+    for x in range(w):
+        r = int(128 + 100 * math.sin(x / 37.0) * math.cos(y / 53.0))
+        if ((x // 60) + (y // 60)) % 2 == 0:
+            r = min(255, r + 40)
+        out += bytes((r, 40 + x * 180 // w, 200 - y * 150 // h))
+open(f"{work}/detail.ppm", "wb").write(b"P6\n%d %d\n255\n" % (w, h) + out)
+side = 5000
+top = bytes((200, 100, 50)) * (side // 2) + bytes((50, 160, 220)) * (side // 2)
+bottom = bytes((240, 230, 40)) * (side // 2) + bytes((128, 128, 128)) * (side // 2)
+with open(f"{work}/quadrants.ppm", "wb") as f:
+    f.write(b"P6\n%d %d\n255\n" % (side, side))
+    for y in range(side):
+        f.write(top if y < side // 2 else bottom)
+PY
+cwebp -quiet -q 80 -resize 2400 1800 "$work/detail.ppm" -o large-detail.webp
+cwebp -quiet -q 50 -m 6 -segments 1 -sns 0 -f 0 "$work/quadrants.ppm" -o large-quadrants.webp

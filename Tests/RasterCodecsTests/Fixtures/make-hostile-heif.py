@@ -62,3 +62,6 @@ heif("tiles.heic", [(1, b"grid"), (2, b"hvc1")], [hvcc, ispe(64, 64), ispe(88 * 
 heif("huge-tiles.heic", [(1, b"grid")] + [(i, b"hvc1") for i in range(2, 6)],
      [hvcc, ispe(4096, 4096), ispe(64, 64)], [(1, [3])] + [(i, [0x81, 2]) for i in range(2, 6)],
      [(1, [2, 3, 4, 5])], grid=(2, 2, 64, 64))
+# A 2 x 2 grid of two items whose dimg reference names its one tile 16,385 times.
+heif("references.heic", [(1, b"grid"), (2, b"hvc1")], [hvcc, ispe(64, 64), ispe(128, 128)],
+     [(1, [3]), (2, [0x81, 2])], [(1, [2] * 16385)], grid=(2, 2, 128, 128))
