@@ -78,8 +78,10 @@ public struct AssetLibrarySource: SheetDataSource {
   public func pixelArea(named name: String, scale: Int) -> Int? {
     var request = traits
     request.scale = Double(scale)
-    guard let resolved = try? library.variant(named: name, for: request) else { return nil }
-    return resolved.pixelWidth * resolved.pixelHeight
+    guard let resolved = try? library.variant(named: name, for: request),
+      let width = resolved.pixelWidth, let height = resolved.pixelHeight
+    else { return nil }
+    return width * height
   }
 
   /// Every asset name of the library's index (or of its name space), sorted, each once.
