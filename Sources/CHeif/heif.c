@@ -3,7 +3,7 @@
 // codecs. The declarations come from libheif's header, so the compiler checks each signature.
 #include "CHeif.h"
 
-#include "library_loader.h"
+#include "CLibraryLoader.h"
 
 static icongrid_library heif = ICONGRID_LIBRARY("libheif.so.1");
 

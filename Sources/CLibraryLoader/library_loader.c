@@ -1,5 +1,5 @@
 // Not API. See library_loader.h.
-#include "library_loader.h"
+#include "CLibraryLoader.h"
 
 #include <dlfcn.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
 // signature.
 #include "CPoppler.h"
 
-#include "library_loader.h"
+#include "CLibraryLoader.h"
 
 static icongrid_library poppler = ICONGRID_LIBRARY("libpoppler-glib.so.8");
 

@@ -2,7 +2,7 @@
 // (CLibraryLoader), checked against the declarations in CRsvg.h.
 #include "CRsvg.h"
 
-#include "library_loader.h"
+#include "CLibraryLoader.h"
 
 static icongrid_library rsvg = ICONGRID_LIBRARY("librsvg-2.so.2");
 
