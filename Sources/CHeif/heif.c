@@ -5,7 +5,9 @@
 
 #include "CLibraryLoader.h"
 
-static icongrid_library heif = ICONGRID_LIBRARY("libheif.so.1");
+static icongrid_library heif = ICONGRID_LIBRARY("libheif.so.1", "libheif1");
+
+icongrid_library *icongrid_heif_library(void) { return &heif; }
 
 // The real function, from a library already opened by heif_context_alloc.
 #define REAL(name) ((__typeof__(&name))icongrid_library_require(&heif, #name))

@@ -20,6 +20,10 @@ static void *open_once(icongrid_library *library) {
   return handle;
 }
 
+const char *icongrid_library_open(icongrid_library *library) {
+  return open_once(library) ? NULL : library->error;
+}
+
 void *icongrid_library_symbol(icongrid_library *library, const char *symbol) {
   void *handle = open_once(library);
   if (!handle) return NULL;

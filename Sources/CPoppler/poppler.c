@@ -5,7 +5,9 @@
 
 #include "CLibraryLoader.h"
 
-static icongrid_library poppler = ICONGRID_LIBRARY("libpoppler-glib.so.8");
+static icongrid_library poppler = ICONGRID_LIBRARY("libpoppler-glib.so.8", "libpoppler-glib8");
+
+icongrid_library *icongrid_poppler_library(void) { return &poppler; }
 
 // The real function, from a library already opened by poppler_document_new_from_bytes.
 #define REAL(name) ((__typeof__(&name))icongrid_library_require(&poppler, #name))

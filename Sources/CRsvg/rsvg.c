@@ -4,7 +4,9 @@
 
 #include "CLibraryLoader.h"
 
-static icongrid_library rsvg = ICONGRID_LIBRARY("librsvg-2.so.2");
+static icongrid_library rsvg = ICONGRID_LIBRARY("librsvg-2.so.2", "librsvg2-2");
+
+icongrid_library *icongrid_rsvg_library(void) { return &rsvg; }
 
 // The real function, from a library already opened by rsvg_handle_new_from_stream_sync.
 #define REAL(name) ((__typeof__(&name))icongrid_library_require(&rsvg, #name))

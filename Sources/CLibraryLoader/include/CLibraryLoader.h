@@ -12,13 +12,30 @@
 
 typedef struct {
   const char *soname;
+  // The Debian package that installs `soname`, for the error that says what to install.
+  const char *package;
   pthread_mutex_t lock;
   int tried;
   void *handle;
   char error[512];
 } icongrid_library;
 
-#define ICONGRID_LIBRARY(name) {name, PTHREAD_MUTEX_INITIALIZER, 0, 0, {0}}
+#define ICONGRID_LIBRARY(name, package) {name, package, PTHREAD_MUTEX_INITIALIZER, 0, 0, {0}}
+
+// Opens `library` now unless it is open already: NULL when it is open, otherwise why it cannot
+// be (the dynamic loader's words). Swift calls this before a library's first function, so a
+// missing library is a typed error rather than a NULL from deep inside a decoder.
+const char *icongrid_library_open(icongrid_library *library);
+
+// The library's file name, as dlopen is given it (its soname).
+static inline const char *icongrid_library_soname(const icongrid_library *library) {
+  return library->soname;
+}
+
+// The Debian package that installs the library.
+static inline const char *icongrid_library_package(const icongrid_library *library) {
+  return library->package;
+}
 
 // The address of `symbol` in `library`, opening it on first use; NULL when the library cannot
 // be opened (icongrid_library_error says why). A library that opens but lacks the symbol is

@@ -8,4 +8,9 @@
 #include <cairo.h>
 #include <poppler/glib/poppler.h>
 
+#include "CLibraryLoader.h"
+
+// The library behind these functions (libpoppler-glib.so.8), for icongrid_library_open.
+icongrid_library *icongrid_poppler_library(void);
+
 #endif

@@ -80,4 +80,9 @@ static inline int icongrid_rsvg_inflate_init(z_streamp stream) {
   return inflateInit2(stream, 15 + 32);
 }
 
+#include "CLibraryLoader.h"
+
+// The library behind these functions (librsvg-2.so.2), for icongrid_library_open.
+icongrid_library *icongrid_rsvg_library(void);
+
 #endif
