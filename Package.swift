@@ -58,7 +58,12 @@ let package = Package(
     // a separate product so a PNG-only service links none of them.
     .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
-    .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+    // Opens a shared library on its first call: libheif, librsvg and poppler are mapped only
+    // by a process that reads a HEIF, SVG or PDF file.
+    .target(name: "CLibraryLoader"),
+    // libheif's header (found on the default include path) and lazy definitions of the
+    // functions RasterCodecs calls; not linked at start-up.
+    .target(name: "CHeif", dependencies: ["CLibraryLoader"]),
     .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
     .target(name: "RasterCodecs", dependencies: ["ImageCore", "CJPEG", "CWebP", "CHeif", "CGIF", "CLcms2"]),
@@ -180,13 +185,17 @@ let package = Package(
     // SVG through librsvg and PDF through poppler, both drawing with cairo: a separate
     // product, so a service that embeds only PNGs links none of them.
     // librsvg's own .pc passes -pthread (through GIO), which SwiftPM warns about: CRsvg declares
-    // the functions it uses and takes cairo's and GLib's include paths from cairo-gobject.
+    // the functions it uses and takes cairo's and GLib's include paths from cairo-gobject
+    // (CCairo). CRsvg and CPoppler open their libraries on first use (CLibraryLoader).
     .systemLibrary(
-      name: "CRsvg", pkgConfig: "cairo-gobject",
-      providers: [.apt(["librsvg2-dev", "libcairo2-dev", "zlib1g-dev"])]),
-    .systemLibrary(
-      name: "CPoppler", pkgConfig: "poppler-glib",
-      providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+      name: "CCairo", pkgConfig: "cairo-gobject",
+      providers: [.apt(["libcairo2-dev", "zlib1g-dev"])]),
+    .target(
+      name: "CRsvg", dependencies: ["CCairo", "CLibraryLoader"],
+      linkerSettings: [.linkedLibrary("gio-2.0"), .linkedLibrary("z")]),
+    .target(
+      name: "CPoppler", dependencies: ["CCairo", "CLibraryLoader"],
+      linkerSettings: [.linkedLibrary("gio-2.0")]),
     .target(name: "VectorRenderer", dependencies: ["ImageCore", "IconGridSupport", "CRsvg", "CPoppler"]),
     .testTarget(
       name: "VectorRendererTests",

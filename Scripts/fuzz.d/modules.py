@@ -8,6 +8,8 @@ they need, dependencies first, one a line:
 
     swift NAME PATH SOURCE...     a Swift target and its sources (honouring `exclude`)
     system NAME PATH PKGCONFIG    a system library target (PKGCONFIG may be "-")
+    c NAME PATH LIBS SOURCE...    a C target, the libraries it links (comma-separated, or
+                                  "-") and its .c sources
 
 A new target, or a new dependency between targets, needs no edit here or in Scripts/fuzz.
 """
@@ -61,11 +63,20 @@ def main() -> int:
             print("system", name, path, target.get("pkgConfig") or "-")
             continue
         excluded = [os.path.join(path, item) for item in target.get("exclude", [])]
-        sources = []
+        sources, c_sources = [], []
         for folder, _, files in os.walk(path):
             if any(folder == item or folder.startswith(item + os.sep) for item in excluded):
                 continue
             sources += [os.path.join(folder, file) for file in files if file.endswith(".swift")]
+            c_sources += [os.path.join(folder, file) for file in files if file.endswith(".c")]
+        if c_sources and not sources:
+            libs = [
+                setting["kind"]["linkedLibrary"]["_0"]
+                for setting in target.get("settings", [])
+                if "linkedLibrary" in setting.get("kind", {})
+            ]
+            print("c", name, path, ",".join(libs) or "-", *sorted(c_sources))
+            continue
         print("swift", name, path, *sorted(sources))
     return 0
 

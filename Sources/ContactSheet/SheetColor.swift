@@ -56,6 +56,7 @@ public struct SheetColor: Sendable, Hashable, CustomStringConvertible {
   public static let label = SheetColor(red: 0x1C, green: 0x1C, blue: 0x1E)
   static let badgeRed = SheetColor(red: 0xFF, green: 0x3B, blue: 0x30)
   static let fallbackOrange = SheetColor(red: 0xFF, green: 0x95, blue: 0x00)
+  static let otherDeviceBlue = SheetColor(red: 0x00, green: 0x7A, blue: 0xFF)
   static let placeholderFill = SheetColor(red: 0xEE, green: 0xEE, blue: 0xF2)
   static let placeholderStroke = SheetColor(red: 0xA8, green: 0xA8, blue: 0xB0)
 }

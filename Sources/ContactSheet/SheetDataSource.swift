@@ -11,6 +11,9 @@ public struct SheetIcon: Sendable {
   /// Whether it is a template image (a shape drawn in the sheet's tint colour, as UIKit
   /// draws `template-rendering-intent: template` images and symbols).
   public var isTemplate: Bool
+  /// The device whose file was drawn (`tv`, `mac`, `iphone`) when the set has none for the
+  /// device the sheet asked for; `nil` when it has. The tile carries a tag with the name.
+  public var drawnFor: String?
 
   /// Creates an icon.
   ///
@@ -21,11 +24,14 @@ public struct SheetIcon: Sendable {
   ///     fallback marker).
   ///   - isTemplate: whether it is drawn tinted: its colour replaced by the tint, its alpha
   ///     kept.
-  public init(bitmap: Bitmap, scale: Int, isFallback: Bool, isTemplate: Bool = false) {
+  ///   - drawnFor: the device whose file was drawn, when the set has none for the sheet's.
+  public init(bitmap: Bitmap, scale: Int, isFallback: Bool, isTemplate: Bool = false, drawnFor: String? = nil)
+  {
     self.bitmap = bitmap
     self.scale = max(1, scale)
     self.isFallback = isFallback
     self.isTemplate = isTemplate
+    self.drawnFor = drawnFor
   }
 }
 

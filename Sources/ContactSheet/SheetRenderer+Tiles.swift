@@ -28,11 +28,14 @@ extension SheetRenderer {
       y: tileRect.y + Int((geometry.iconTop * scale).rounded()),
       width: boxSize, height: boxSize)
     var outcome = TileOutcome.drawn
+    var device: String?
     do {
       let area = dataSource.pixelArea(named: tile.icon, scale: options.scale) ?? boxSize * boxSize
-      outcome = try budget.withBudget(area) {
+      let drawn = try budget.withBudget(area) {
         try drawIcon(tile, box: box, tileRect: tileRect, canvas: canvas)
       }
+      outcome = drawn.outcome
+      device = drawn.device
     } catch SheetIconError.notFound {
       outcome = .missing
     } catch SheetIconError.unreadable(_, let reason) {
@@ -44,6 +47,9 @@ extension SheetRenderer {
     case .missing, .unreadable: drawPlaceholder(in: box, clip: tileRect, canvas: canvas)
     case .fallback(let got): drawTag("\(got)x", box: box, clip: tileRect, canvas: canvas)
     case .drawn: break
+    }
+    if let device {
+      drawTag(device, box: box, clip: tileRect, canvas: canvas, color: .otherDeviceBlue, trailing: true)
     }
     if let badge = tile.badge, badge > 0 {
       drawBadge(badge, box: box, clip: tileRect, canvas: canvas)
@@ -60,9 +66,10 @@ extension SheetRenderer {
     return outcome
   }
 
-  /// Decodes the tile's icon and draws it into `box`: drawn, or drawn from another scale.
+  /// Decodes the tile's icon and draws it into `box`: drawn, or drawn from another scale;
+  /// with the device whose file it is when that is not the sheet's.
   private func drawIcon(_ tile: SheetTile, box: PixelRect, tileRect: PixelRect, canvas: StripCanvas) throws
-    -> TileOutcome
+    -> (outcome: TileOutcome, device: String?)
   {
     let options = layout.options
     let scale = Double(options.scale)
@@ -83,7 +90,7 @@ extension SheetRenderer {
     let image = Resampler.resizePremultiplied(
       icon.bitmap, width: width, height: height, options: ResampleOptions(kernel: .area))
     canvas.draw(image, x: box.x + (boxSize - width) / 2, y: box.y + (boxSize - height) / 2, clip: tileRect)
-    return icon.isFallback ? .fallback(got: icon.scale) : .drawn
+    return (icon.isFallback ? .fallback(got: icon.scale) : .drawn, icon.drawnFor)
   }
 
   /// A light rounded square with a dashed outline and a question mark.
@@ -125,16 +132,23 @@ extension SheetRenderer {
       text, centerX: centerX, centerY: centerY, capHeight: capHeight, color: .white, into: canvas, clip: clip)
   }
 
-  /// An orange tag such as "1x" at the icon box's bottom-left: the scale actually drawn.
-  private func drawTag(_ text: String, box: PixelRect, clip: PixelRect, canvas: StripCanvas) {
+  /// A tag at the bottom of the icon box: orange at the left, such as "1x", for the scale
+  /// actually drawn; blue at the right, such as "tv", for the device whose file was drawn.
+  private func drawTag(
+    _ text: String, box: PixelRect, clip: PixelRect, canvas: StripCanvas, color: SheetColor = .fallbackOrange,
+    trailing: Bool = false
+  ) {
     let scale = Double(layout.options.scale)
     let height = max(9, Double(layout.options.iconBox) * 0.22) * scale
     let capHeight = height * 0.55
     let width = StrokeFont.size(of: text, capHeight: capHeight).width + height * 0.7
-    let centerX = max(Double(box.x) + width / 2 - scale, Double(clip.x) + width / 2)
+    let centerX =
+      trailing
+      ? min(Double(box.maxX) - width / 2 + scale, Double(clip.maxX) - width / 2)
+      : max(Double(box.x) + width / 2 - scale, Double(clip.x) + width / 2)
     let centerY = Double(box.maxY) - height / 2 + scale
     drawPill(
-      centerX: centerX, centerY: centerY, width: width, height: height, color: .fallbackOrange, clip: clip,
+      centerX: centerX, centerY: centerY, width: width, height: height, color: color, clip: clip,
       canvas: canvas)
     StrokeFont.draw(
       text, centerX: centerX, centerY: centerY, capHeight: capHeight, color: .white, into: canvas, clip: clip)

@@ -49,6 +49,9 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let cgbi = Code("cgbi")
     /// A vector document needs a file or URL outside itself, which is never loaded.
     public static let externalReference = Code("external-reference")
+    /// A shared library the format needs (libheif, librsvg, poppler-glib) is not installed
+    /// or cannot be loaded; the reason names it and the Debian package that installs it.
+    public static let libraryMissing = Code("library-missing")
 
     /// A stable, kebab-case name for reports.
     public var description: String { name }
@@ -120,6 +123,23 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
   /// - Returns: an ``ImageError`` for it.
   public static func from(_ error: any Error) -> ImageError {
     (error as? ImageError) ?? ImageError(.io, "\(error)")
+  }
+
+  /// The error for a shared library that cannot be loaded: "librsvg-2.so.2 cannot be
+  /// loaded (install the Debian package librsvg2-2)", with the dynamic loader's words.
+  ///
+  /// - Parameters:
+  ///   - library: the library's file name (its soname).
+  ///   - debianPackage: the package that installs it.
+  ///   - format: the format that needs it.
+  ///   - underlying: what the dynamic loader said.
+  /// - Returns: an error of code ``Code/libraryMissing``.
+  package static func libraryMissing(
+    _ library: String, debianPackage: String, format: ImageFormat?, underlying: String
+  ) -> ImageError {
+    ImageError(
+      .libraryMissing, "\(library) cannot be loaded (install the Debian package \(debianPackage))",
+      format: format, underlying: underlying)
   }
 
   /// Runs `body`, attributing any ``ImageError`` it throws to `path` (when there is one).

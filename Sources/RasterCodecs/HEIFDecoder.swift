@@ -47,6 +47,7 @@ public enum HEIFDecoder {
   private static func decode(
     _ buffer: UnsafeBufferPointer<UInt8>, format: ImageFormat, limits: DecodingLimits
   ) throws(ImageError) -> Bitmap {
+    try openLibrary(format: format)
     guard let context = heif_context_alloc() else {
       throw ImageError(.io, "libheif could not allocate a context")
     }
@@ -122,6 +123,18 @@ public enum HEIFDecoder {
   }
 
   /// Throws the ``ImageError`` for a libheif error, keeping libheif's message.
+  /// Opens libheif on the first HEIF file of the process (CHeif loads it lazily).
+  ///
+  /// - Throws: ``ImageError/Code/libraryMissing`` naming libheif and its Debian package.
+  private static func openLibrary(format: ImageFormat) throws(ImageError) {
+    let library = icongrid_heif_library()!
+    guard let why = icongrid_library_open(library) else { return }
+    throw .libraryMissing(
+      String(cString: icongrid_library_soname(library)),
+      debianPackage: String(cString: icongrid_library_package(library)), format: format,
+      underlying: String(cString: why))
+  }
+
   private static func check(_ error: heif_error, _ reason: String, format: ImageFormat) throws(ImageError) {
     guard error.code != heif_error_Ok else { return }
     let message = error.message.map { String(cString: $0) } ?? ""

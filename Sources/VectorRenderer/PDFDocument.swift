@@ -19,8 +19,10 @@ final class PDFDocument {
   /// Opens `bytes` (the caller holds ``lock``).
   ///
   /// - Throws: ``ImageError/Code/malformed`` for data poppler cannot read,
-  ///   ``ImageError/Code/unsupported`` for an encrypted document or one with no pages.
+  ///   ``ImageError/Code/unsupported`` for an encrypted document or one with no pages,
+  ///   ``ImageError/Code/libraryMissing`` when poppler-glib cannot be loaded.
   init(_ bytes: [UInt8]) throws {
+    try openLibrary(icongrid_poppler_library(), format: .pdf)
     var error: UnsafeMutablePointer<GError>?
     let opened = bytes.withUnsafeBytes { raw -> OpaquePointer? in
       let data = g_bytes_new(raw.baseAddress, gsize(raw.count))

@@ -16,8 +16,10 @@ final class SVGDocument {
 
   /// Parses `text` (uncompressed SVG).
   ///
-  /// - Throws: ``ImageError/Code/malformed`` with librsvg's words when it cannot parse.
+  /// - Throws: ``ImageError/Code/malformed`` with librsvg's words when it cannot parse,
+  ///   ``ImageError/Code/libraryMissing`` when librsvg cannot be loaded.
   init(_ text: [UInt8]) throws {
+    try openLibrary(icongrid_rsvg_library(), format: .svg)
     var error: UnsafeMutablePointer<GError>?
     let loaded = text.withUnsafeBytes { raw -> UnsafeMutablePointer<RsvgHandle>? in
       let bytes = g_bytes_new(raw.baseAddress, gsize(raw.count))

@@ -8,9 +8,9 @@ import TestSupport
 import Testing
 
 /// `AssetLibrarySource`: the sheet's device and traits, and what a tile says when an
-/// asset has no variant for them.
+/// asset has no variant for them (it draws another device's file and names the device).
 @Suite struct AssetLibrarySourceTests {
-  @Test func aWatchOnlySetIsNamedWithItsDevicesAndDrawnForAWatch() throws {
+  @Test func aWatchOnlySetIsDrawnFromItsWatchFileAndSaysSo() throws {
     let root = TemporaryFolder.make("sheet-source")
     defer { TemporaryFolder.remove(root) }
     let set = root + "/A.xcassets/WatchIcon.appiconset"
@@ -21,12 +21,9 @@ import Testing
         .utf8
     ).write(to: URL(fileURLWithPath: set + "/Contents.json"))
     let library = try AssetLibrary(root: root, lookupLanes: 1)
-    #expect(
-      throws: SheetIconError.unreadable(
-        name: "WatchIcon", reason: "no variant for a generic iOS screen; it has variants for watch")
-    ) {
-      try AssetLibrarySource(library).icon(named: "WatchIcon", scale: 2)
-    }
+    let generic = try AssetLibrarySource(library).icon(named: "WatchIcon", scale: 2)
+    #expect(generic.drawnFor == "watch")
+    #expect(generic.bitmap.width == 216)
     #expect(throws: SheetIconError.notFound(name: "Watch")) {
       try AssetLibrarySource(library).icon(named: "Watch", scale: 2)
     }
@@ -35,5 +32,6 @@ import Testing
     #expect(icon.bitmap.width == 216)
     #expect(icon.scale == 2)
     #expect(!icon.isFallback)
+    #expect(icon.drawnFor == nil)
   }
 }

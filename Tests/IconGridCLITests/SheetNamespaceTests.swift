@@ -46,6 +46,17 @@ import Testing
   }
 
   /// How many pixels of `sheet` are exactly this opaque colour.
+  static func count(rgb: (UInt8, UInt8, UInt8), in sheet: Bitmap) -> Int {
+    var count = 0
+    for offset in stride(from: 0, to: sheet.pixels.count, by: 4)
+    where sheet.pixels[offset] == rgb.0 && sheet.pixels[offset + 1] == rgb.1
+      && sheet.pixels[offset + 2] == rgb.2
+    {
+      count += 1
+    }
+    return count
+  }
+
   static func count(_ red: UInt8, in sheet: Bitmap) -> Int {
     var count = 0
     for offset in stride(from: 0, to: sheet.pixels.count, by: 4)
@@ -119,7 +130,8 @@ import Testing
   }
 
   /// A Mac app's icon (only `mac` slots, as NetNewsWire's Mac target has) in a section of a
-  /// sheet for a generic iOS screen: drawn from its Mac file, with a note, not a placeholder.
+  /// sheet for a generic iOS screen: drawn from its Mac file, with a note and a blue "mac"
+  /// tag on the tile, not a placeholder; the same on a sheet asked for an iPhone.
   @Test func aSetForOnlyAMacIsDrawnForTheMac() throws {
     let tree = try Self.appAndWidget()
     try tree.png("App/Assets.xcassets/MacIcon.appiconset/m.png", 64, 64, color: (80, 0, 0, 255))
@@ -133,13 +145,18 @@ import Testing
     #expect(captured.err.contains("note: MacIcon (in App) has no iOS variant; drew its mac one"))
     #expect(captured.out.contains("4 tiles in 3 sections, 0 missing"))
     let sheet = try PNGDecoder.decode(contentsOf: output)
-    #expect(Self.count(80, in: sheet) == 64 * 64)
-    // Asked for a device, the sheet draws for it: an iPhone gets no Mac icon.
+    // The 32-point icon in the 60-point box; its tag at the box's corner, beside it.
+    let drawn = Self.count(80, in: sheet)
+    #expect(drawn == 64 * 64)
+    #expect(Self.count(rgb: (0x00, 0x7A, 0xFF), in: sheet) > 20)
+    // Asked for an iPhone, the sheet still draws the one file the set has, and says whose.
     let iphone = CapturedConsole()
-    _ = IconGridCLI.main(
-      arguments: ["sheet", tree.root, "-o", output, "--no-labels", "--idiom", "iphone"],
+    let iphoneStatus = IconGridCLI.main(
+      arguments: ["sheet", tree.root, "-o", output, "--no-labels", "--idiom", "iphone", "--strict"],
       console: iphone.console)
-    #expect(iphone.err.contains("icon 'MacIcon (in App)' cannot be read"))
+    #expect(iphoneStatus == 0)
+    #expect(iphone.err.contains("note: MacIcon (in App) has no iphone variant; drew its mac one"))
+    #expect(Self.count(80, in: try PNGDecoder.decode(contentsOf: output)) == drawn)
   }
 
   /// One name space: the flat sheet, byte for byte what the renderer draws for the

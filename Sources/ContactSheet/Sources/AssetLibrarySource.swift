@@ -15,6 +15,8 @@ public struct AssetLibrarySource: SheetDataSource {
   public let traits: TraitRequest
   /// The paths of the sets whose images are templates (drawn tinted), from the index.
   private let templateSets: Set<String>
+  /// The image stacks among its assets, each drawn as one tile.
+  private let stacks: ImageStacks
 
   /// Creates a data source over `library`.
   ///
@@ -27,23 +29,48 @@ public struct AssetLibrarySource: SheetDataSource {
     self.traits = traits
     self.templateSets = Set(
       library.catalog.sets.lazy.filter { $0.properties.isTemplate || $0.kind == .symbolSet }.map(\.path))
+    self.stacks = ImageStacks(assets: Self.assets(of: library), root: library.root)
   }
 
   /// The icon by the resolver's scale rule and trait fallback; names never leave the
   /// library's root. An icon of a template set (`template-rendering-intent: template`) or a
-  /// symbol set is marked ``SheetIcon/isTemplate``.
+  /// symbol set is marked ``SheetIcon/isTemplate``. A set with no variant for the device
+  /// asked (a tvOS Top Shelf image on an iOS sheet, an iPhone launch image in a tvOS target)
+  /// is drawn from the first device it has, and the icon says which
+  /// (``SheetIcon/drawnFor``): a placeholder only where no file exists.
   ///
   /// - Parameters:
   ///   - name: the asset name.
   ///   - scale: the sheet's scale.
   /// - Returns: the decoded icon.
   /// - Throws: ``SheetIconError/notFound(name:)`` when no asset has the name;
-  ///   ``SheetIconError/unreadable(name:reason:)`` when its file cannot be read, the name is
-  ///   ambiguous, or the asset has no variant for the device (the reason names the
-  ///   devices it has).
+  ///   ``SheetIconError/unreadable(name:reason:)`` when its file cannot be read or the name is
+  ///   ambiguous.
   public func icon(named name: String, scale: Int) throws -> SheetIcon {
     var request = traits
     request.scale = Double(scale)
+    if let layers = stacks.layers[name] {
+      var icons: [SheetIcon] = []
+      for layer in layers {
+        do {
+          icons.append(try icon(named: layer, request: request, otherDeviceAllowed: true))
+        } catch SheetIconError.notFound {
+          continue  // A layer without a file: the stack is drawn without it.
+        }
+      }
+      guard let stack = ImageStacks.composite(icons) else { throw SheetIconError.notFound(name: name) }
+      return stack
+    }
+    return try icon(named: name, request: request, otherDeviceAllowed: true)
+  }
+
+  /// The assets of `library`'s name space (or of its whole index).
+  static func assets(of library: AssetLibrary) -> [Asset] {
+    let catalog = library.catalog
+    return library.namespace.flatMap { catalog.namespace($0)?.assets } ?? catalog.assets
+  }
+
+  private func icon(named name: String, request: TraitRequest, otherDeviceAllowed: Bool) throws -> SheetIcon {
     do {
       let image = try library.image(named: name, for: request)
       let path = image.resolution.path
@@ -57,6 +84,13 @@ public struct AssetLibrarySource: SheetDataSource {
       case .notFound: throw SheetIconError.notFound(name: name)
       case .noMatchingVariant(let asked, let devices):
         guard !devices.isEmpty else { throw SheetIconError.notFound(name: name) }
+        if otherDeviceAllowed, let device = devices.first {
+          var other = request
+          other.idiom = device
+          var icon = try self.icon(named: name, request: other, otherDeviceAllowed: false)
+          icon.drawnFor = device.rawValue
+          return icon
+        }
         reason =
           "no variant for \(asked.idiom.map(\.rawValue) ?? "a generic iOS screen"); it has variants for "
           + devices.map(\.rawValue).joined(separator: ", ")
@@ -88,19 +122,13 @@ public struct AssetLibrarySource: SheetDataSource {
   ///
   /// A name that several name spaces provide appears once; its tile reports the
   /// ambiguity unless the library is confined to one name space (`icongrid sheet` draws a
-  /// section per name space, each from a library confined to it).
+  /// section per name space, each from a library confined to it). The layers of an image
+  /// stack are listed once, under the stack's name, and drawn composited, back layer first.
   ///
   /// - Returns: the names, sorted, each once.
   /// - Throws: nothing: the names come from the index the library already holds (the
   ///   protocol lets other sources fail).
   public func assetNames() throws -> [String] {
-    let catalog = library.catalog
-    let assets = library.namespace.flatMap { catalog.namespace($0)?.assets } ?? catalog.assets
-    var names = assets.map(\.name)
-    names.sort()
-    var unique: [String] = []
-    unique.reserveCapacity(names.count)
-    for name in names where name != unique.last { unique.append(name) }
-    return unique
+    ImageStacks.sheetNames(Self.assets(of: library))
   }
 }

@@ -87,7 +87,12 @@ public struct AssetTreeSource: SheetDataSource {
   public func icon(named name: String, scale: Int) throws -> SheetIcon {
     if layout == nil || layout == .apple {
       do {
-        return try apple.icon(named: name, scale: scale)
+        let icon = try apple.icon(named: name, scale: scale)
+        if let device = icon.drawnFor {
+          let asked = apple.traits.idiom?.rawValue ?? "iOS"
+          drawnNotes.withLock { $0.append("\(name) has no \(asked) variant; drew its \(device) one") }
+        }
+        return icon
       } catch SheetIconError.notFound(let missing) {
         if layout == .apple || library.layoutCatalog(nil).assets(named: name).isEmpty {
           throw SheetIconError.notFound(name: missing)

@@ -53,7 +53,7 @@ struct NamespaceSections {
       parts.append(
         Part(
           title: title, namespace: space.id, kind: space.kind.description,
-          names: uniqueSorted(space.assets.map(\.name)), device: device))
+          names: ImageStacks.sheetNames(space.assets), device: device))
     }
     if flat.layout == nil {
       let others = uniqueSorted(flat.layoutAssetNames())
@@ -156,9 +156,9 @@ struct NamespaceSections {
   }
 }
 
-/// A name space's icons; a set made for no iOS device (a Mac target's app icon, a watch
-/// complication) is drawn for the first device it has when the sheet asked for a generic
-/// iOS screen, and the sheet's notes say so.
+/// A name space's icons; a set with no variant for the device asked (a Mac target's app icon
+/// on a generic iOS screen, an iPhone launch image in a tvOS target) is drawn for the first
+/// device it has (``AssetLibrarySource``), and the sheet's notes say so.
 struct OtherDeviceSource: SheetDataSource {
   let apple: AssetLibrarySource
   /// The name space `apple`'s library is confined to.
@@ -167,19 +167,14 @@ struct OtherDeviceSource: SheetDataSource {
   let notes = Locked<[String]>([])
 
   func icon(named name: String, scale: Int) throws -> SheetIcon {
-    do {
-      return try apple.icon(named: name, scale: scale)
-    } catch SheetIconError.unreadable(let failed, let reason) {
-      let assets = apple.library.catalog.namespace(namespace)?.assets(named: name) ?? []
-      guard apple.traits.idiom == nil, assets.count == 1, let device = assets[0].devices.first,
-        !assets[0].devices.contains(.iphone), !assets[0].devices.contains(.ipad)
-      else { throw SheetIconError.unreadable(name: failed, reason: reason) }
-      var traits = apple.traits
-      traits.idiom = device
-      let icon = try AssetLibrarySource(apple.library, traits: traits).icon(named: name, scale: scale)
-      notes.withLock { $0.append("\(name) (in \(namespace)) has no iOS variant; drew its \(device) one") }
-      return icon
+    let icon = try apple.icon(named: name, scale: scale)
+    if let device = icon.drawnFor {
+      let asked = apple.traits.idiom?.rawValue ?? "iOS"
+      notes.withLock {
+        $0.append("\(name) (in \(namespace)) has no \(asked) variant; drew its \(device) one")
+      }
     }
+    return icon
   }
 
   func assetNames() throws -> [String] { try apple.assetNames() }

@@ -1,11 +1,12 @@
 // Not API. librsvg 2.54's functions VectorRenderer calls, declared here from its public
-// headers, plus GIO's memory streams, cairo and zlib.
+// headers, plus zlib's gzip framing; rsvg.c defines each one to open librsvg on first use
+// (CLibraryLoader), so a process that reads no SVG never maps librsvg.
 //
 // librsvg's own header cannot be included: its pkg-config file (through GIO's) passes
 // -pthread, a flag SwiftPM refuses with a warning on every build. The include paths come
-// from `cairo-gobject` instead (cairo and GLib, nothing else); the declarations below are
-// the ABI of librsvg ≥ 2.52 (RsvgRectangle and RsvgLength are plain C structs, the
-// functions take and return what is written here).
+// from `cairo-gobject` (CCairo) instead; the declarations below are the ABI of librsvg
+// ≥ 2.52 (RsvgRectangle and RsvgLength are plain C structs, the functions take and return
+// what is written here).
 #ifndef ICONGRID_CRSVG_SHIM_H
 #define ICONGRID_CRSVG_SHIM_H
 
@@ -78,5 +79,10 @@ static inline int icongrid_rsvg_gunzip_init(z_streamp stream) {
 static inline int icongrid_rsvg_inflate_init(z_streamp stream) {
   return inflateInit2(stream, 15 + 32);
 }
+
+#include "CLibraryLoader.h"
+
+// The library behind these functions (librsvg-2.so.2), for icongrid_library_open.
+icongrid_library *icongrid_rsvg_library(void);
 
 #endif

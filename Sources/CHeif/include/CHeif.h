@@ -5,4 +5,9 @@
 
 #include <libheif/heif.h>
 
+#include "CLibraryLoader.h"
+
+// The library behind these functions (libheif.so.1), for icongrid_library_open.
+icongrid_library *icongrid_heif_library(void);
+
 #endif
