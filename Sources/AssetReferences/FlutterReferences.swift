@@ -244,7 +244,7 @@ struct FlutterFileScan: Sendable {
   /// declarations), outside comments.
   mutating func yaml(_ text: String) {
     for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = PubspecLine.withoutComment(String(raw))
+      let line = YAMLLine.withoutComment(String(raw))
       let content = Substring(line).trimmingSpaces()
       guard !content.hasPrefix("-"), let colon = content.firstIndex(of: ":") else { continue }
       var value = content[content.index(after: colon)...].trimmingSpaces()
@@ -253,26 +253,5 @@ struct FlutterFileScan: Sendable {
       }
       plain(String(value), line: offset + 1)
     }
-  }
-}
-
-/// A YAML line without its `#` comment (a `#` after a space, outside quotes).
-enum PubspecLine {
-  static func withoutComment(_ line: String) -> String {
-    var quote: Character?
-    var previous: Character = " "
-    var result = ""
-    for character in line {
-      if let open = quote {
-        if character == open { quote = nil }
-      } else if character == "'" || character == "\"" {
-        quote = character
-      } else if character == "#", previous == " " || previous == "\t" {
-        break
-      }
-      result.append(character)
-      previous = character
-    }
-    return result
   }
 }

@@ -8,10 +8,6 @@ extension SourceReferences {
   static let imageExtensions: Set<String> = [
     "png", "jpg", "jpeg", "pdf", "gif", "heic", "webp", "svg", "icns", "tiff", "tif", "bmp", "ico",
   ]
-  /// Folders that hold other projects' code or build output, not the app's sources.
-  static let skippedFolders: Set<String> = [
-    "Pods", "Carthage", "DerivedData", "build", "node_modules", ".build", "SourcePackages",
-  ]
   /// Folder extensions not entered: their content is not source.
   static let opaqueFolderExtensions: Set<String> = [
     "xcassets", "xcstickers", "xcodeproj", "xcworkspace", "framework", "xcframework", "app", "lproj-disabled",
@@ -32,32 +28,16 @@ extension SourceReferences {
   /// - Complexity: O(bytes of the files read).
   public static func scan(root: String) -> SourceReferences {
     var result = SourceReferences(root: root)
-    var files: [String] = []
-    var pending: [(String, Int)] = [("", 0)]
-    var seen = 0
-    while let (relative, depth) = pending.popLast() {
-      let folder = relative.isEmpty ? root : Paths.join(root, relative)
-      for name in FileSystem.entryNames(of: folder).sorted() where !name.hasPrefix(".") {
-        seen += 1
-        guard seen <= fileLimit else { break }
-        let path = relative.isEmpty ? name : relative + "/" + name
-        let fileExtension = Paths.fileExtension(of: name)
-        if FileSystem.isDirectory(Paths.join(root, path)) {
-          if depth < depthLimit && !skippedFolders.contains(name)
-            && !opaqueFolderExtensions.contains(fileExtension)
-          {
-            pending.append((path, depth + 1))
-          }
-        } else if imageExtensions.contains(fileExtension) {
-          result.imageFiles.insert(LiteralName.normalised(name))
-        } else if codeExtensions.contains(fileExtension) || interfaceExtensions.contains(fileExtension)
-          || fileExtension == "plist"
-        {
-          files.append(path)
-        }
+    var imageFiles: Set<String> = []
+    let files = SourceWalk.files(root: root) { path, fileExtension in
+      if imageExtensions.contains(fileExtension) {
+        imageFiles.insert(LiteralName.normalised(Paths.lastComponent(of: path)))
+        return false
       }
+      return codeExtensions.contains(fileExtension) || interfaceExtensions.contains(fileExtension)
+        || fileExtension == "plist"
     }
-    files.sort()
+    result.imageFiles = imageFiles
     let scanned = Parallel.map(files) { path in FileScan.read(path, root: root) }
     for file in scanned {
       switch file.outcome {

@@ -1,3 +1,5 @@
+import IconGridSupport
+
 /// The `flutter: assets:` list of a `pubspec.yaml`: the paths Flutter bundles.
 ///
 /// No YAML library is available, so this reads that one block and nothing else. Accepted:
@@ -50,7 +52,7 @@ public struct PubspecAssets: Sendable, Hashable {
     var inMapItem = false
     for (offset, raw) in lines.enumerated() {
       let number = offset + 1
-      let line = PubspecAssets.withoutComment(raw)
+      let line = YAMLLine.withoutComment(raw)
       let content = line.drop(while: { $0 == " " })
       if content.isEmpty { continue }
       if raw.hasPrefix("\t") {
@@ -151,25 +153,6 @@ public struct PubspecAssets: Sendable, Hashable {
   /// - Returns: whether one entry is that path.
   public func declaresFile(_ path: String) -> Bool {
     entries.contains { ($0.hasPrefix("./") ? String($0.dropFirst(2)) : $0) == path }
-  }
-
-  static func withoutComment(_ line: String) -> String {
-    var quote: Character?
-    var previous: Character = " "
-    var result = ""
-    for character in line {
-      if let open = quote {
-        if character == open { quote = nil }
-      } else if character == "'" || character == "\"" {
-        quote = character
-      } else if character == "#", previous == " " || previous == "\t" {
-        break
-      }
-      result.append(character)
-      previous = character
-    }
-    while result.last == " " { result.removeLast() }
-    return result
   }
 
   static func scalar(_ text: Substring, line: Int) throws(Problem) -> String {
