@@ -156,7 +156,7 @@ let package = Package(
     .testTarget(name: "AssetReferencesTests", dependencies: ["AssetReferences", "TestSupport"]),
     .testTarget(
       name: "AssetCheckTests",
-      dependencies: ["AssetCheck", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport"]),
+      dependencies: ["AssetCheck", "AssetIndex", "AssetResolver", "ImageCore", "PNGCodec", "TestSupport", "IconGridSupport"]),
     // The DocC articles' Swift code blocks, compiled and run: the DocExamples plugin extracts
     // them (with DocExampleExtractor) into this target on every build, so an article is the
     // only copy of its examples.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Scripts/bench check [--files N] [--detail D] [--runs R]
+# Scripts/bench check [--files N] [--detail D] [--runs R] [--tree DIR]
 #
 # `icongrid check` on a generated tree of about N PNG icons (default 10,000; see
 # check_tree.py: loose name/@2x/@3x files in feature folders, a tenth in .xcassets image
@@ -8,7 +8,9 @@
 #   - header-only (the default mode) against `pngcheck -q` over the same files;
 #   - `--deep` (every file decoded) against the decode loop of `Scripts/bench decode`
 #     (DecodeBench: the same files held in memory and decoded on one thread).
-# The page cache is warmed first; each side runs R times (default 5), taking turns, and
+# With --tree DIR, an existing tree is timed instead (real icons: after `Scripts/bench sheet`,
+# `--tree .build/bench/sheet` holds its 5,000 theme icons twice, as named @2x files and as
+# re-encoded RGBA copies). The page cache is warmed first; each side runs R times (default 5), taking turns, and
 # keeps its best wall time: on a shared machine other load only ever slows a run down.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -17,12 +19,14 @@ cd "$root"
 count=10000
 detail=0.1
 runs=5
+given=""
 while [ $# -gt 0 ]; do
   case "$1" in
   --files) count="$2"; shift 2 ;;
   --detail) detail="$2"; shift 2 ;;
   --runs) runs="$2"; shift 2 ;;
-  *) echo "usage: Scripts/bench check [--files N] [--detail D] [--runs R]" >&2; exit 64 ;;
+  --tree) given="$(cd "$2" && pwd)"; shift 2 ;;
+  *) echo "usage: Scripts/bench check [--files N] [--detail D] [--runs R] [--tree DIR]" >&2; exit 64 ;;
   esac
 done
 
@@ -33,14 +37,15 @@ icongrid=$(Scripts/build-release)
 decode_bench=$(Scripts/build-release DecodeBench Scripts/bench.d/DecodeBench)
 
 work="$root/.build/bench/check"
-tree="$work/tree-$count-$detail"
-if [ ! -f "$tree.done" ]; then
+mkdir -p "$work"
+tree="${given:-$work/tree-$count-$detail}"
+if [ -z "$given" ] && [ ! -f "$tree.done" ]; then
   echo "== generating about $count icons in $tree" >&2
   rm -rf "$tree"
   python3 Scripts/bench.d/check_tree.py "$tree" "$count" "$detail"
   touch "$tree.done"
 fi
-list="$work/files-$count-$detail"
+list="$work/files-$count-$detail${given:+-given}"
 find "$tree" -name '*.png' -print0 | sort -z >"$list"
 files="$(tr -cd '\0' <"$list" | wc -c)"
 bytes="$(xargs -0 cat <"$list" | wc -c)"

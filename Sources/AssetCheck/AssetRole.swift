@@ -3,14 +3,6 @@ import IconGridSupport
 import ImageCore
 import PNGCodec
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What an image is to the app that ships it, which decides the scales a device needs of
 /// it: a UI image drawn at its point size needs every scale of the screens it is drawn on;
 /// an icon file, a launch image or a sticker is chosen by pixel size; game art is drawn in
@@ -152,16 +144,17 @@ extension RootCheck {
   func gameArt(_ asset: Asset, in spaces: [AssetNamespace]) -> String? {
     for variant in asset.variants {
       let path = variant.path
-      if path.split(separator: "/").dropLast().contains(where: { $0.hasSuffix(".atlas") }) {
+      // A folder of the path (not its file) named `*.atlas`.
+      if path.contains(".atlas/") {
         return "an image of a SpriteKit texture atlas, drawn in scene units"
       }
       let stem = AssetName(parsing: Paths.lastComponent(of: path)).base
       let folder = Paths.parent(of: path)
       for ext in ["plist", "fnt", "json"] {
-        let sibling = Paths.join(folder, stem + "." + ext)
-        if access(Paths.join(catalog.root, sibling), F_OK) == 0 {
+        let sibling = stem + "." + ext
+        if listings.contains(sibling, in: folder) {
           return
-            "a sprite sheet: \(Paths.lastComponent(of: sibling)) holds its frames in its own pixels, so a scaled copy "
+            "a sprite sheet: \(sibling) holds its frames in its own pixels, so a scaled copy "
             + "needs a data file of its own"
         }
       }
@@ -180,11 +173,7 @@ extension RootCheck {
         }
       }
     }
-    if !cocosFamilies.isEmpty,
-      spaces.contains(where: { space in
-        space.assets.contains { cocosFamilies.contains(RootCheck.cocosStem(of: $0)) }
-      })
-    {
+    if spaces.contains(where: { cocosNamespaces.contains($0.id) }) {
       return
         "a texture of a cocos2d game (its target has -hd textures), which the engine draws by its own suffixes"
     }

@@ -14,9 +14,13 @@ import PNGCodec
 struct FileFacts: Sendable {
   /// The file's length in bytes.
   var byteCount = 0
-  /// The CRC of the last chunk before IEND (usually the last IDAT): with the length, a cheap
-  /// fingerprint that tells apart files whose bytes differ, without reading them whole.
-  var tailCRC: UInt32 = 0
+  /// A cheap fingerprint of the bytes: ``FileInspector/quickHash(_:)`` of the whole file when
+  /// it fits in the head read, else of its head and its last ``FileInspector/headLength``
+  /// bytes. Equal prints with equal lengths are candidates for byte-identical files (a
+  /// CRC of the last chunk alone is not enough: many files end in a `tEXt` timestamp chunk of
+  /// fixed length, so the CRC differs and matches by chance, or matches between files whose
+  /// images differ).
+  var contentPrint: UInt64 = 0
   /// The PNG header, when the probe read one.
   var header: PNGHeader?
   /// Why the file is not a PNG a device can load; `nil` when it is (as far as was read).
@@ -89,8 +93,7 @@ enum FileInspector {
       // Decoding needs every byte: one read of the whole file, the header taken from it.
       do {
         let bytes = try FileIO.readAll(request.path, limit: DecodingLimits.default.maxInputBytes)
-        head = Head(
-          bytes: bytes, size: bytes.count, isWhole: true, tailCRC: PNGInspection.crcBeforeIEND(tail: bytes))
+        head = Head(bytes: bytes, size: bytes.count, isWhole: true, contentPrint: quickHash(bytes))
       } catch {
         facts.problem = ImageError.from(error).message
         return facts
@@ -104,7 +107,7 @@ enum FileInspector {
       }
     }
     facts.byteCount = head.size
-    facts.tailCRC = head.tailCRC
+    facts.contentPrint = head.contentPrint
     // The codec reads the bytes: header, chunk list and, for a whole file, IEND.
     let inspection = PNGInspection(head.bytes, isWholeFile: head.isWhole)
     facts.header = inspection.header
@@ -202,7 +205,7 @@ enum FileInspector {
     var reason: String
   }
 
-  /// The first bytes of a file, its length and the CRC before its final IEND.
+  /// The first bytes of a file, its length and a fingerprint of its content.
   struct Head {
     /// Up to ``headLength`` bytes from the start.
     var bytes: [UInt8]
@@ -210,16 +213,16 @@ enum FileInspector {
     var size: Int
     /// Whether ``bytes`` is the whole file.
     var isWhole: Bool
-    /// The 4 bytes before the last 12 (IEND's), as a number.
-    var tailCRC: UInt32
+    /// See ``FileFacts/contentPrint``.
+    var contentPrint: UInt64
   }
 
   /// How much of each file is read: one page holds a whole small icon, header and all, for
   /// the cost of reading its first 49 bytes.
   static let headLength = 4096
 
-  /// Reads the head of a file: `open`, `read`, `close`, plus `fstat` and a `pread` of the tail
-  /// when the file is longer than ``headLength``.
+  /// Reads the head of a file: `open`, `read`, `close`, plus `fstat` and a `pread` of its last
+  /// ``headLength`` bytes when the file is longer than ``headLength``.
   static func readHead(_ request: Request, directory: Int32) throws(ReadError) -> Head {
     let fd =
       directory >= 0
@@ -254,16 +257,23 @@ enum FileInspector {
         reason: failure == EISDIR ? "is a folder, not a file" : "cannot read: \(FileSystem.errorText())")
     }
     if got < headLength {
-      return Head(bytes: bytes, size: got, isWhole: true, tailCRC: PNGInspection.crcBeforeIEND(tail: bytes))
+      return Head(bytes: bytes, size: got, isWhole: true, contentPrint: quickHash(bytes))
     }
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw ReadError(reason: "cannot stat: \(FileSystem.errorText())") }
     let size = Int(info.st_size)
-    var tail = [UInt8](repeating: 0, count: 16)
-    let tailRead = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 16, off_t(size - 16)) }
-    return Head(
-      bytes: bytes, size: size, isWhole: size == got,
-      tailCRC: tailRead == 16 ? PNGInspection.crcBeforeIEND(tail: tail) : 0)
+    guard size > got else {
+      return Head(bytes: bytes, size: size, isWhole: true, contentPrint: quickHash(bytes))
+    }
+    let tailLength = min(headLength, size - got)
+    var tailRead = 0
+    let tail = [UInt8](unsafeUninitializedCapacity: tailLength) { buffer, count in
+      tailRead = pread(fd, buffer.baseAddress, tailLength, off_t(size - tailLength))
+      count = max(0, tailRead)
+    }
+    // A tail that cannot be read leaves the head's print: the files are compared whole later.
+    let print = tailRead == tailLength ? quickHash(bytes) &* 31 ^ quickHash(tail) : quickHash(bytes)
+    return Head(bytes: bytes, size: size, isWhole: false, contentPrint: print)
   }
 
   /// What a file that is not a PNG holds, and what to do about it, when its bytes are of a

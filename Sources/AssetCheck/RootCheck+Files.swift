@@ -46,8 +46,9 @@ extension RootCheck {
     probed = paths
   }
 
-  /// Header-only, identical files can only be among those of equal size, length and last
-  /// CRC in different assets; only those are read whole and hashed.
+  /// Header-only, identical files can only be among those of equal dimensions, length and
+  /// content print (``FileFacts/contentPrint``) in different assets; only those are read
+  /// whole and hashed.
   func rereadCopyCandidates(
     _ results: inout [FileFacts], requests: [FileInspector.Request], paths: [String]
   ) {
@@ -60,7 +61,8 @@ extension RootCheck {
         continue
       }
       let key = Fingerprint(
-        width: header.width, height: header.height, byteCount: result.byteCount, tailCRC: result.tailCRC)
+        width: header.width, height: header.height, byteCount: result.byteCount,
+        contentPrint: result.contentPrint)
       keys.append(key)
       groups[key, default: []].insert(owner[paths[index]] ?? "")
     }
@@ -103,7 +105,7 @@ extension RootCheck {
     var width: Int
     var height: Int
     var byteCount: Int
-    var tailCRC: UInt32
+    var contentPrint: UInt64
   }
 
   func isPNGName(_ path: String) -> Bool {

@@ -102,7 +102,7 @@ extension RootCheck {
   mutating func sizeRule(_ asset: Asset, _ variants: [Variant], traits: SlotTraits? = nil) {
     var sized = variants.compactMap { variant in facts[variant.path]?.header.map { (variant, $0) } }
     // One file in every slot (the same bytes at each scale) is a master drawn resized.
-    let prints = Set(sized.map { facts[$0.0.path].map { "\($0.byteCount) \($0.tailCRC)" } ?? $0.0.path })
+    let prints = Set(sized.map { facts[$0.0.path].map { "\($0.byteCount) \($0.contentPrint)" } ?? $0.0.path })
     guard prints.count > 1 else { return }
     // The point size comes from a scale the devices use: no Mac, iPad, TV or watch is 3x.
     let requirement = requirement(of: asset)

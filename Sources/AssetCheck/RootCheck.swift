@@ -58,6 +58,10 @@ struct RootCheck {
   let namespacesByAsset: [String: [AssetNamespace]]
   /// Loose cocos2d texture families (``cocosFamilies(_:)``).
   let cocosFamilies: Set<String>
+  /// The ids of the name spaces that hold an asset of a ``cocosFamilies`` family.
+  let cocosNamespaces: Set<String>
+  /// The tree's folders, listed once each, for rules that look for sibling files.
+  let listings: FolderListings
   /// What storyboards and xibs draw (``interfaceUses(in:root:)``).
   let interfaceUses: InterfaceUses
   /// Files the Flutter, React Native and Android rules read, relative to the root.
@@ -142,7 +146,13 @@ struct RootCheck {
     requirementUses = uses
     namespacesByAsset = holders
     // From the whole tree: a Mac target of a cocos2d game ships the SD textures only.
-    cocosFamilies = RootCheck.cocosFamilies(catalog.assets)
+    listings = FolderListings(root: catalog.root)
+    let families = RootCheck.cocosFamilies(catalog.assets)
+    cocosFamilies = families
+    cocosNamespaces =
+      families.isEmpty
+      ? []
+      : Set(spaces.filter { $0.assets.contains { families.contains(RootCheck.cocosStem(of: $0)) } }.map(\.id))
     interfaceUses = RootCheck.interfaceUses(in: spaces, root: catalog.root)
   }
 

@@ -91,8 +91,8 @@ extension Asset {
 
   /// The last path component of the name (`badge` for `images/badge`).
   package var baseName: String {
-    guard let slash = name.lastIndex(of: "/") else { return name }
-    return String(name[name.index(after: slash)...])
+    guard let slash = name.utf8.lastIndex(of: UInt8(ascii: "/")) else { return name }
+    return String(name[name.utf8.index(after: slash)...])
   }
 
   /// What identifies one indexed asset across the name spaces it belongs to.

@@ -11,15 +11,22 @@ package enum Paths {
 
   /// The last component of `path`, ignoring one trailing `/` (`b` for `a/b/`).
   package static func lastComponent(of path: String) -> String {
-    let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
-    guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
-    return String(trimmed[trimmed.index(after: slash)...])
+    // Searched in UTF-8: a `/` byte is always the separator, and Character-level search costs
+    // several times more on the paths of a large tree.
+    let bytes = path.utf8
+    var end = bytes.endIndex
+    if bytes.count > 1, bytes.last == slash { end = bytes.index(before: end) }
+    guard let slashIndex = bytes[..<end].lastIndex(of: slash) else { return String(path[..<end]) }
+    return String(path[bytes.index(after: slashIndex)..<end])
   }
+
+  /// `/` in UTF-8.
+  private static let slash = UInt8(ascii: "/")
 
   /// The folder part of `path`: everything before its last `/`, or empty when it has none.
   package static func parent(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "" }
-    return String(path[..<slash])
+    guard let slashIndex = path.utf8.lastIndex(of: slash) else { return "" }
+    return String(path[..<slashIndex])
   }
 
   /// The extension of the last component, lower-cased, without its dot: `png` for

@@ -1,5 +1,7 @@
 import AssetCheck
 import Foundation
+import IconGridSupport
+import ImageCore
 import TestSupport
 import Testing
 
@@ -314,6 +316,36 @@ struct RuleTests {
     let tree = try Tree().png("a.png", 16, 16, compression: 9).png("b.png", 16, 16, compression: 0)
     #expect(tree.check(require: [1]).findings(.duplicate).isEmpty)
     #expect(tree.check(require: [1], deep: true).findings(.duplicate).map(\.relativePath) == ["b.png"])
+  }
+
+  /// A PNG with a `tEXt` chunk before IEND, as ImageMagick ends its files with timestamps.
+  private static func withTrailingText(_ png: [UInt8], _ text: String) -> [UInt8] {
+    let data = Array("date:modify\u{0}\(text)".utf8)
+    let type = Array("tEXt".utf8)
+    let length = UInt32(data.count)
+    let crc = CRC32.checksum(type + data)
+    let chunk =
+      [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: length >> $0) } + type + data
+      + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
+    return Array(png.dropLast(12)) + chunk + Array(png.suffix(12))
+  }
+
+  @Test func largeFilesAreComparedByTheirWholeBytes() throws {
+    // Over the 4 KiB head read (uncompressed 48 × 48 RGBA), so the files are fingerprinted by
+    // their head and tail, then reread whole.
+    let tree = try Tree().png("big.png", 48, 48, compression: 0)
+    let bytes = try FileIO.readAll(tree.path("big.png"), limit: 1 << 20)
+    #expect(bytes.count > 8_192)
+    tree.bytes("copy.png", bytes)
+      .bytes("stamped-a.png", Self.withTrailingText(bytes, "2026-12-06T10:00:00"))
+      .bytes("stamped-b.png", Self.withTrailingText(bytes, "2026-12-06T10:00:01"))
+    var other = bytes
+    other[other.count / 2] ^= 0xFF
+    tree.bytes("middle.png", other)
+    let found = tree.check(require: [1]).findings(.duplicate)
+    // Same size, same head, tails differing only in a timestamp: not byte-identical.
+    #expect(found.map(\.relativePath) == ["copy.png"])
+    #expect(found.first?.message.contains("big.png") == true)
   }
 
   @Test func sameImageWithinOneAssetIsNoDuplicate() throws {

@@ -16,6 +16,24 @@ struct SupportTests {
     #expect(Parallel.map([Int]()) { $0 }.isEmpty)
   }
 
+  @Test func folderListingsAnswerFromOneListingPerFolder() throws {
+    var template = Array("/tmp/icongrid-listings-XXXXXX".utf8CString)
+    let root = try #require(
+      template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
+    #expect(mkdir(root + "/sub", 0o755) == 0)
+    for path in ["a.png", "sub/x.plist"] { #expect(creat(root + "/" + path, 0o644) >= 0) }
+    let listings = FolderListings(root: root)
+    #expect(listings.contains("a.png"))
+    #expect(listings.contains("sub/x.plist"))
+    #expect(listings.contains("x.plist", in: "sub"))
+    #expect(!listings.contains("sub/X.plist"))
+    #expect(!listings.contains("missing/x.plist"))
+    // Listed once: a file made afterwards is not seen.
+    #expect(creat(root + "/sub/late.json", 0o644) >= 0)
+    #expect(!listings.contains("sub/late.json"))
+    #expect(FolderListings(root: root).contains("sub/late.json"))
+  }
+
   @Test func suggestionsAreNearestFirstAndWithinATypo() {
     let names = ["mail", "maps", "music", "calendar"]
     #expect(Suggestions.nearest(to: "mial", in: names, limit: 3) == ["mail"])

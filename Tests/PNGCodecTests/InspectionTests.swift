@@ -125,15 +125,4 @@ struct InspectionTests {
     #expect(inspection.problem?.code == .truncated)
     #expect(inspection.iendOffset == nil)
   }
-
-  @Test("the fingerprint CRC is the one stored before IEND")
-  func crcBeforeIEND() throws {
-    let chunks = try Self.icon()
-    let png = Chunks.build(chunks)
-    let lastBeforeIEND = chunks[chunks.count - 2]
-    let expected = CRC32.checksum(Array(lastBeforeIEND.type.utf8) + lastBeforeIEND.data)
-    #expect(PNGInspection.crcBeforeIEND(tail: png) == expected)
-    #expect(PNGInspection.crcBeforeIEND(tail: Array(png.suffix(16))) == expected)
-    #expect(PNGInspection.crcBeforeIEND(tail: Array(png.suffix(15))) == 0)
-  }
 }

@@ -102,17 +102,6 @@ public struct PNGInspection: Sendable, Hashable {
   /// The first error, the one a report names.
   public var problem: ImageError? { errors.first }
 
-  /// The CRC before the last 12 bytes of a file (IEND's, in a file that ends with it):
-  /// with the file's length, a fingerprint that tells apart files whose bytes differ
-  /// without reading them whole.
-  ///
-  /// - Parameter tail: the file's last 16 bytes or more (the whole file will do).
-  /// - Returns: those 4 bytes as a big-endian number; 0 for fewer than 16 bytes.
-  package static func crcBeforeIEND(tail: [UInt8]) -> UInt32 {
-    guard tail.count >= 16 else { return 0 }
-    return tail.withUnsafeBytes { readUInt32($0, at: tail.count - 16) }
-  }
-
   private mutating func walk(_ raw: UnsafeRawBufferPointer) {
     let ihdrOffset: Int
     do {
