@@ -1,0 +1,42 @@
+import ImageCore
+import RasterCodecs
+
+extension ImageDecoder {
+  /// The pixels decoding the file at `path` holds at its peak when it is drawn within a
+  /// `box`-pixel square, from its first bytes only; `nil` when they do not tell.
+  ///
+  /// A sequential JPEG or a still, lossy WebP without alpha is decoded reduced and holds
+  /// only its reduced size (see ``decode(contentsOf:size:limits:drawnWithin:)``); any
+  /// other JPEG or WebP, a PNG and a GIF hold their own size. HEIF keeps its size in boxes
+  /// and vectors are sized by their render: both answer `nil`, as does a file whose header
+  /// is cut short or damaged (its decode says why).
+  ///
+  /// ```swift
+  /// let held = ImageDecoder.heldPixels(contentsOf: "photo.jpg", drawnWithin: 180)  // 1000 × 1000 for an 8000² file
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: the file.
+  ///   - box: the side, in pixels, of the square it is drawn into, or `nil` for its own size.
+  /// - Returns: width × height of what the decode holds, or `nil`.
+  public static func heldPixels(contentsOf path: String, drawnWithin box: Int?) -> Int? {
+    guard let head = try? FileIO.readPrefix(path, count: ImageFormat.sizeHeadLength) else { return nil }
+    let format = ImageFormat.sniff(head, pathExtension: pathExtension(of: path))
+    if let format, let header = RasterHeader.read(head, format: format) {
+      return header.heldPixels(drawnWithin: box.map { $0 * reducedDensityFloor })
+    }
+    return ImageFormat.pixelSize(ofHead: head, format: format).map { $0.width * $0.height }
+  }
+
+  /// The size a JPEG or WebP is shown at (a JPEG's EXIF orientation applied), from its
+  /// first bytes only; `nil` for other formats or a header cut short or damaged.
+  ///
+  /// - Parameter path: the file.
+  /// - Returns: the upright width and height in pixels, or `nil`.
+  static func rasterHeaderSize(contentsOf path: String) -> (width: Int, height: Int)? {
+    guard let head = try? FileIO.readPrefix(path, count: ImageFormat.sizeHeadLength),
+      let format = ImageFormat.sniff(head, pathExtension: pathExtension(of: path))
+    else { return nil }
+    return RasterHeader.read(head, format: format)?.uprightSize
+  }
+}
