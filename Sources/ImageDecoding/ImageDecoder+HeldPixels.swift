@@ -6,10 +6,11 @@ extension ImageDecoder {
   /// `box`-pixel square, from its first bytes only; `nil` when they do not tell.
   ///
   /// A sequential JPEG or a still, lossy WebP without alpha is decoded reduced and holds
-  /// only its reduced size (see ``decode(contentsOf:size:limits:drawnWithin:)``); any
-  /// other JPEG or WebP, a PNG and a GIF hold their own size. HEIF keeps its size in boxes
-  /// and vectors are sized by their render: both answer `nil`, as does a file whose header
-  /// is cut short or damaged (its decode says why).
+  /// only its reduced size (see ``decode(contentsOf:size:limits:drawnWithin:)``), a HEIC or
+  /// AVIF with a large enough thumbnail the thumbnail's; any other JPEG or WebP, HEIF, a
+  /// PNG and a GIF hold their own size (a HEIF's container is read for it, no image data
+  /// decoded). Vectors are sized by their render and answer `nil`, as does a file whose
+  /// header is cut short or damaged (its decode says why).
   ///
   /// ```swift
   /// let held = ImageDecoder.heldPixels(contentsOf: "photo.jpg", drawnWithin: 180)  // 1000 × 1000 for an 8000² file
@@ -22,8 +23,16 @@ extension ImageDecoder {
   public static func heldPixels(contentsOf path: String, drawnWithin box: Int?) -> Int? {
     guard let head = try? FileIO.readPrefix(path, count: ImageFormat.sizeHeadLength) else { return nil }
     let format = ImageFormat.sniff(head, pathExtension: pathExtension(of: path))
+    let reducedBox = box.map { $0 * reducedDensityFloor }
     if let format, let header = RasterHeader.read(head, format: format) {
-      return header.heldPixels(drawnWithin: box.map { $0 * reducedDensityFloor })
+      return header.heldPixels(drawnWithin: reducedBox)
+    }
+    if format == .heic || format == .avif, let format {
+      // The container is read (its boxes, never its image data) to find a thumbnail.
+      guard let bytes = try? FileIO.readAll(path, limit: DecodingLimits.default.maxInputBytes) else {
+        return nil
+      }
+      return try? HEIFDecoder.heldPixels(bytes, format: format, drawnWithin: reducedBox)
     }
     return ImageFormat.pixelSize(ofHead: head, format: format).map { $0.width * $0.height }
   }
