@@ -12,5 +12,13 @@ public func fuzzJPEG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(bitmap.pixels.count == bitmap.width * bitmap.height * 4)
     precondition(bitmap.width * bitmap.height <= limits.maxPixels)
   }
+  // Drawn small (a sheet's icon): the reduced decode, a thumbnail, and the header read
+  // that weighs it, on the same bytes.
+  let box = 8 + Int(bytes.first ?? 0)
+  _ = RasterHeader.read(bytes, format: .jpeg)?.heldPixels(drawnWithin: box)
+  if let bitmap = try? RasterDecoder.decode(bytes, format: .jpeg, limits: limits, drawnWithin: box) {
+    precondition(bitmap.pixels.count == bitmap.width * bitmap.height * 4)
+    precondition(bitmap.width * bitmap.height <= limits.maxPixels)
+  }
   return 0
 }

@@ -74,6 +74,26 @@ extension AssetLibrary {
       asset: asset, selection: selection, fullPath: fullPath, pixelWidth: size?.0, pixelHeight: size?.1)
   }
 
+  /// The pixels loading the file a screen gets for a Flutter, React Native or Android
+  /// asset holds at its peak (see ``heldPixels(named:for:)``); `nil` when the name does not
+  /// resolve, the file is an XML drawable, or the loader cannot tell.
+  ///
+  /// - Parameters:
+  ///   - name: the name code uses.
+  ///   - request: the screen.
+  ///   - layout: read the root in this layout; `nil` to detect.
+  /// - Returns: width × height in pixels, or `nil`.
+  public func heldPixels(named name: String, for request: TraitRequest, layout: Layout?) -> Int? {
+    guard let resolution = try? resolve(named: name, for: request, layout: layout),
+      let winner = resolution.winner,
+      LayoutCatalog.imageExtensions.contains(LayoutCatalog.fileExtension(winner.path))
+    else { return nil }
+    let path = resolution.fullPath
+    return try? loader.heldPixels(
+      of: ImageLoadRequest(
+        path: path, scale: Int(request.scale.rounded(.up)), isVector: CatalogScanner.isVector(path)))
+  }
+
   /// The decoded image a screen gets for a Flutter, React Native or Android asset (see
   /// ``resolve(named:for:layout:)`` for the choice), through the ``cache``.
   ///

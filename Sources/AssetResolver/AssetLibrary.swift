@@ -197,6 +197,26 @@ public final class AssetLibrary: Sendable {
       pixelWidth: size.width, pixelHeight: size.height)
   }
 
+  /// The pixels loading the file a screen with `request`'s traits gets for `name` holds
+  /// at its peak, from the loader (a header read: a JPEG drawn small by `FormatLoader`
+  /// holds its reduced size); `nil` when the name does not resolve or the loader cannot
+  /// tell (the load then reports why).
+  ///
+  /// ```swift
+  /// let held = library.heldPixels(named: "photo", for: TraitRequest(scale: 2))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: the asset name.
+  ///   - request: the scale, device and traits asked for.
+  /// - Returns: width × height in pixels, or `nil`.
+  public func heldPixels(named name: String, for request: TraitRequest) -> Int? {
+    guard let found = try? find(name, request: request) else { return nil }
+    let load = found.variant.loadRequest(requestedScale: found.requestedScale)
+    guard (try? checkInside(load.path, name: name)) != nil else { return nil }
+    return try? loader.heldPixels(of: load)
+  }
+
   /// The decoded image a device of `idiom` at `scale` gets for `name`, from the cache
   /// when it is there.
   ///

@@ -102,3 +102,19 @@ int heif_image_handle_has_alpha_channel(const struct heif_image_handle *handle) 
 void heif_image_handle_release(const struct heif_image_handle *handle) {
   REAL(heif_image_handle_release)(handle);
 }
+
+int heif_image_handle_get_number_of_thumbnails(const struct heif_image_handle *handle) {
+  return REAL(heif_image_handle_get_number_of_thumbnails)(handle);
+}
+
+int heif_image_handle_get_list_of_thumbnail_IDs(const struct heif_image_handle *handle,
+                                                heif_item_id *ids, int count) {
+  return REAL(heif_image_handle_get_list_of_thumbnail_IDs)(handle, ids, count);
+}
+
+struct heif_error heif_image_handle_get_thumbnail(const struct heif_image_handle *main_image_handle,
+                                                  heif_item_id thumbnail_id,
+                                                  struct heif_image_handle **out_thumbnail_handle) {
+  return REAL(heif_image_handle_get_thumbnail)(main_image_handle, thumbnail_id,
+                                               out_thumbnail_handle);
+}

@@ -67,9 +67,9 @@ public protocol SheetDataSource: Sendable {
   ///   caller reports it, for no sheet can be made without the names.
   func assetNames() throws -> [String]
 
-  /// The pixel area the file ``icon(named:scale:)`` would return is decoded or rendered
-  /// at, read from its header only, or `nil` when unknown; the renderer weighs the decodes
-  /// it runs at once by it.
+  /// The pixels decoding or rendering the file ``icon(named:scale:)`` would return holds
+  /// at its peak (the reduced size of a raster decoded reduced), read from its header only,
+  /// or `nil` when unknown; the renderer weighs the decodes it runs at once by it.
   ///
   /// - Parameters:
   ///   - name: the tile's ``SheetTile/icon``.

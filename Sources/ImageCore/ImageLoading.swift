@@ -49,4 +49,25 @@ public protocol ImageLoading: Sendable {
   /// - Returns: straight 8-bit RGBA in sRGB.
   /// - Throws: any error; the library reports it as the file being unreadable.
   func load(_ request: ImageLoadRequest) throws -> Bitmap
+
+  /// The pixels ``load(_:)`` holds at its peak for the file, reading as little of it as the
+  /// format allows: what a caller that bounds the loads in flight (a contact sheet) weighs
+  /// each by. A loader that decodes large files reduced answers with the reduced size.
+  ///
+  /// - Parameter request: the file and the scale.
+  /// - Returns: width × height in pixels of what a load holds.
+  /// - Throws: any error; the library answers `nil` for the file.
+  func heldPixels(of request: ImageLoadRequest) throws -> Int
+}
+
+extension ImageLoading {
+  /// The file's own size, from ``pixelSize(of:)``: a loader that decodes every file whole.
+  ///
+  /// - Parameter request: the file and the scale.
+  /// - Returns: width × height in pixels.
+  /// - Throws: whatever ``pixelSize(of:)`` throws.
+  public func heldPixels(of request: ImageLoadRequest) throws -> Int {
+    let size = try pixelSize(of: request)
+    return size.width * size.height
+  }
 }

@@ -30,15 +30,35 @@ public struct FormatLoader: ImageLoading {
   }
 
   /// The pixel size the file has, or is rendered at for a vector (reading a PNG's header
-  /// only).
+  /// only; with a ``box``, a JPEG's or WebP's header too, so a large photo drawn small is
+  /// never decoded whole to be sized: damage is then found when it is loaded).
   ///
   /// - Parameter request: the file and the scale a vector is drawn at.
   /// - Returns: the width and height in pixels.
   /// - Throws: `ImageError` naming the file, its format and the reason.
   public func pixelSize(of request: ImageLoadRequest) throws -> (width: Int, height: Int) {
+    if box != nil, !request.isVector, let size = ImageDecoder.rasterHeaderSize(contentsOf: request.path) {
+      return size
+    }
     let probe = try ImageDecoder.probe(
       contentsOf: request.path, size: .scale(Double(request.scale)), limits: limits)
     return (probe.pixelWidth, probe.pixelHeight)
+  }
+
+  /// The pixels a load of the file holds at its peak: for a JPEG or WebP drawn within the
+  /// ``box``, the size it is decoded at when its decoder reduces as it goes (see
+  /// ``ImageDecoder/heldPixels(contentsOf:drawnWithin:)``); otherwise its own size, or a
+  /// vector's rendered size.
+  ///
+  /// - Parameter request: the file and the scale a vector is drawn at.
+  /// - Returns: width × height in pixels.
+  /// - Throws: `ImageError` naming the file, its format and the reason.
+  public func heldPixels(of request: ImageLoadRequest) throws -> Int {
+    if !request.isVector, let held = ImageDecoder.heldPixels(contentsOf: request.path, drawnWithin: box) {
+      return held
+    }
+    let size = try pixelSize(of: request)
+    return size.width * size.height
   }
 
   /// The file's pixels: decoded, or rendered at the request's scale for a vector.

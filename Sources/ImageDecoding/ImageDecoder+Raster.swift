@@ -12,7 +12,8 @@ extension ImageDecoder {
   static let reducedDensityFloor = 4
 
   /// Decodes a JPEG, WebP, HEIC, AVIF or GIF (its first frame) through `RasterCodecs`; with
-  /// a `box`, a large JPEG or WebP is reduced, its longer side kept at or above
+  /// a `box`, a large JPEG or WebP is reduced, and a HEIC or AVIF with a large enough
+  /// thumbnail is decoded from it, the longer side kept at or above
   /// ``reducedDensityFloor`` × `box`.
   static func decodeRaster(
     _ bytes: [UInt8], format: ImageFormat, path: String?, limits: DecodingLimits, box: Int?

@@ -24,7 +24,9 @@ public enum JPEGDecoder {
   ///
   /// - Parameters:
   ///   - bytes: the whole file.
-  ///   - limits: the largest image and input accepted.
+  ///   - limits: the largest image and input accepted: the sides checked on the file's own
+  ///     size, the pixel count on what the decode holds (the reduced size of a sequential
+  ///     file drawn small; a progressive one keeps every coefficient, so its own size).
   ///   - box: the side, in pixels, of the square the image will be drawn into (aspect
   ///     kept), or `nil` for its own size. A file at least twice as large is decoded by
   ///     libjpeg at ½, ¼ or ⅛ of its size (the DCT scaled, every coefficient still
@@ -60,13 +62,18 @@ public enum JPEGDecoder {
     }
     let fullWidth = Int(state.pointee.cinfo.image_width)
     let fullHeight = Int(state.pointee.cinfo.image_height)
-    try limits.checkRaster(width: fullWidth, height: fullHeight, format: .jpeg)
     let reduction = box.map { reductionDenominator(longSide: max(fullWidth, fullHeight), box: $0) } ?? 1
-    state.pointee.cinfo.scale_num = 1
-    state.pointee.cinfo.scale_denom = UInt32(reduction)
     // libjpeg's output size: each side divided, rounded up.
     let width = (fullWidth + reduction - 1) / reduction
     let height = (fullHeight + reduction - 1) / reduction
+    // A progressive file keeps every coefficient of the whole image, however small its output:
+    // only a sequential one holds no more than the reduced size.
+    let isSequential = state.pointee.cinfo.progressive_mode == 0
+    try limits.checkRaster(
+      width: fullWidth, height: fullHeight, format: .jpeg,
+      decoded: reduction > 1 && isSequential ? (width, height) : nil)
+    state.pointee.cinfo.scale_num = 1
+    state.pointee.cinfo.scale_denom = UInt32(reduction)
 
     let markers = savedMarkers(state)
     let orientation = markers.lazy.compactMap(Orientation.fromEXIF).first ?? .up

@@ -28,7 +28,9 @@ public enum RasterDecoder {
   ///   - box: the side, in pixels, of the square the image will be drawn into, or `nil`
   ///     for its own size; a JPEG or still WebP at least twice as large is decoded smaller
   ///     (see ``JPEGDecoder/decode(_:limits:drawnWithin:)`` and
-  ///     ``WebPDecoder/decode(_:limits:drawnWithin:)``), other formats at their own size.
+  ///     ``WebPDecoder/decode(_:limits:drawnWithin:)``), a HEIC or AVIF from a thumbnail
+  ///     at least as large when it carries one
+  ///     (``HEIFDecoder/decode(_:format:limits:drawnWithin:)``), a GIF at its own size.
   /// - Returns: the image (a GIF's or animated WebP's first frame), upright, in sRGB.
   /// - Throws: ``ImageError``; ``ImageError/Code/unsupported`` for a format this module
   ///   does not decode (PNG, CgBI, PDF, SVG) or one the installed libraries cannot.
@@ -38,7 +40,7 @@ public enum RasterDecoder {
     switch format {
     case .jpeg: return try JPEGDecoder.decode(bytes, limits: limits, drawnWithin: box)
     case .webp: return try WebPDecoder.decode(bytes, limits: limits, drawnWithin: box)
-    case .heic, .avif: return try HEIFDecoder.decode(bytes, format: format, limits: limits)
+    case .heic, .avif: return try HEIFDecoder.decode(bytes, format: format, limits: limits, drawnWithin: box)
     case .gif: return try GIFDecoder.decode(bytes, limits: limits)
     default:
       throw ImageError(.unsupported, "\(format.description) is not decoded by RasterCodecs")

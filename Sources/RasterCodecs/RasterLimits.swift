@@ -7,13 +7,26 @@ extension DecodingLimits {
   ///   - width: the image's width in pixels.
   ///   - height: the image's height in pixels.
   ///   - format: the format, for the message.
+  ///   - decoded: the size a reduced decode holds, when the decoder reduces the image as it
+  ///     goes (see ``RasterHeader/heldPixels(drawnWithin:)``); `nil` when it holds the
+  ///     file's own size. The sides are checked on the file's own size whatever is held:
+  ///     they bound the work.
   /// - Throws: ``ImageError`` with ``ImageError/Code/limitExceeded``.
-  func checkRaster(width: Int, height: Int, format: ImageFormat) throws(ImageError) {
+  func checkRaster(
+    width: Int, height: Int, format: ImageFormat, decoded: (width: Int, height: Int)? = nil
+  ) throws(ImageError) {
     guard width > 0, height > 0 else {
       throw ImageError(.corruptData, "\(format.name) image of \(width)×\(height) pixels has no pixels")
     }
     do {
-      try check(width: width, height: height)
+      if let decoded, width <= maxWidth, height <= maxHeight {
+        var pixelsOnly = self
+        pixelsOnly.maxWidth = .max
+        pixelsOnly.maxHeight = .max
+        try pixelsOnly.check(width: decoded.width, height: decoded.height)
+      } else {
+        try check(width: width, height: height)
+      }
     } catch {
       throw ImageError(
         .limitExceeded, "\(format.name) image of \(error.reason); raise the decoding limits to read it")

@@ -20,7 +20,9 @@ public enum WebPDecoder {
   ///
   /// - Parameters:
   ///   - bytes: the whole file.
-  ///   - limits: the largest image and input accepted, checked on the file's own size.
+  ///   - limits: the largest image and input accepted: the sides checked on the file's own
+  ///     size, the pixel count on what the decode holds (the reduced size of a lossy still
+  ///     image drawn small, otherwise the file's own).
   ///   - box: the side, in pixels, of the square the image will be drawn into (aspect
   ///     kept), or `nil` for its own size. A still image whose longer side is at least
   ///     twice `box` is decoded with its longer side at `box` (see
@@ -83,11 +85,16 @@ public enum WebPDecoder {
   private static func decode(
     _ buffer: UnsafeBufferPointer<UInt8>, limits: DecodingLimits, box: Int?
   ) throws(ImageError) -> Bitmap {
-    // The header's canvas size decides the limits before libwebp checks the rest: the
-    // extended header's (VP8X: width − 1 and height − 1, 24 bits each) when there is one.
+    // An extended header's canvas (VP8X: width − 1 and height − 1, 24 bits each) is checked
+    // on its sides before libwebp reads the rest; its pixel count once the kind of image,
+    // and so what a reduced decode holds, is known.
     if buffer.count >= 30, buffer[12..<16].elementsEqual("VP8X".utf8) {
       func u24(_ at: Int) -> Int { Int(buffer[at]) | Int(buffer[at + 1]) << 8 | Int(buffer[at + 2]) << 16 }
-      try limits.checkRaster(width: u24(24) + 1, height: u24(27) + 1, format: .webp)
+      let width = u24(24) + 1
+      let height = u24(27) + 1
+      if width > limits.maxWidth || height > limits.maxHeight {
+        try limits.checkRaster(width: width, height: height, format: .webp)
+      }
     }
     var features = WebPBitstreamFeatures()
     let status = WebPGetFeatures(buffer.baseAddress, buffer.count, &features)
@@ -95,7 +102,16 @@ public enum WebPDecoder {
       throw ImageError(
         .corruptData, "WebP header is damaged", underlying: "libwebp status \(status.rawValue)")
     }
-    try limits.checkRaster(width: Int(features.width), height: Int(features.height), format: .webp)
+    // The header's size decides the limits before libwebp reads the rest; a reduced decode
+    // of a lossy still image holds only its reduced size.
+    let header = RasterHeader(
+      format: .webp, width: Int(features.width), height: Int(features.height), swapsSides: false,
+      reducesMemory: features.format == 1 && features.has_alpha == 0 && features.has_animation == 0,
+      webp: (features.format == 2, features.has_alpha != 0, features.has_animation != 0))
+    let held = header.heldPixels(drawnWithin: box) < header.width * header.height
+    try limits.checkRaster(
+      width: header.width, height: header.height, format: .webp,
+      decoded: held ? header.decodedSize(drawnWithin: box) : nil)
     var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
     guard let demux = WebPDemux(&data) else {
       throw ImageError(.corruptData, "WebP container is damaged", underlying: "WebPDemux failed")
@@ -104,7 +120,11 @@ public enum WebPDecoder {
     let width = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH))
     let height = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT))
     let flags = WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS)
-    try limits.checkRaster(width: width, height: height, format: .webp)
+    guard width == header.width, height == header.height else {
+      throw ImageError(
+        .corruptData,
+        "WebP canvas of \(width)×\(height) differs from its header's \(header.width)×\(header.height)")
+    }
 
     let isAnimated = flags & UInt32(ANIMATION_FLAG.rawValue) != 0
     var pixels: [UInt8]

@@ -101,8 +101,9 @@ public struct AssetLibrarySource: SheetDataSource {
     }
   }
 
-  /// The pixel size of the file the resolver chooses for `name`, from its header (the
-  /// library keeps it).
+  /// The pixels decoding the file the resolver chooses for `name` holds, from its header:
+  /// the reduced size of a large JPEG or WebP the library's loader decodes reduced, the
+  /// file's own size otherwise.
   ///
   /// - Parameters:
   ///   - name: the asset name.
@@ -112,10 +113,7 @@ public struct AssetLibrarySource: SheetDataSource {
   public func pixelArea(named name: String, scale: Int) -> Int? {
     var request = traits
     request.scale = Double(scale)
-    guard let resolved = try? library.variant(named: name, for: request),
-      let width = resolved.pixelWidth, let height = resolved.pixelHeight
-    else { return nil }
-    return width * height
+    return library.heldPixels(named: name, for: request)
   }
 
   /// Every asset name of the library's index (or of its name space), sorted, each once.

@@ -157,6 +157,24 @@ public struct AssetTreeSource: SheetDataSource {
       bitmap: Resampler.resize(bitmap, width: width, height: height), scale: scale, isFallback: false)
   }
 
+  /// The pixels decoding the file `name` resolves to holds, from its header, by the same
+  /// rule as ``icon(named:scale:)``: an Apple asset's through ``AssetLibrarySource``; a
+  /// Flutter, React Native or Android file's (the density's file the rule chooses) through
+  /// the library's loader.
+  ///
+  /// - Parameters:
+  ///   - name: an Apple asset name, or a Flutter, React Native or Android one.
+  ///   - scale: the sheet's scale.
+  /// - Returns: width × height in pixels, or `nil` for an XML drawable, a name that does not
+  ///   resolve, or a header that cannot be read; the renderer then weighs one icon box.
+  public func pixelArea(named name: String, scale: Int) -> Int? {
+    if layout == nil || layout == .apple, let area = apple.pixelArea(named: name, scale: scale) {
+      return area
+    }
+    guard layout != .apple else { return nil }
+    return library.heldPixels(named: name, for: TraitRequest(scale: Double(scale)), layout: layout)
+  }
+
   /// A nine-patch without its 1-px border of marks; the bitmap as it is when it has no
   /// content inside the border.
   static func ninePatchContent(_ bitmap: Bitmap) -> Bitmap {
