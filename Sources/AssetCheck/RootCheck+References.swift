@@ -22,7 +22,8 @@ extension RootCheck {
       return
     }
     let flutter = flutterReferenceRules()
-    androidReferenceRules(flutter: flutter)
+    let javaScript = javaScriptReferenceRules()
+    androidReferenceRules(flutter: flutter, javaScript: javaScript)
     let references = SourceReferences.scan(root: catalog.root)
     var known: Set<String> = []
     for asset in catalog.assets {

@@ -1,0 +1,196 @@
+import AssetIndex
+import AssetReferences
+import IconGridSupport
+
+extension RootCheck {
+  /// `--references` on React Native: the images JavaScript and TypeScript code requires,
+  /// resolved as Metro resolves them, against the tree's Metro images.
+  ///
+  /// Metro resolves `require('./x.png')` and `import x from './x.png'` relative to the
+  /// requiring file, taking `x.png` or any of `x@1x`, `x@1.5x`, `x@2x`, `x@3x`, `x@4x.png`
+  /// (`assetResolutions`; older versions also `x.ios.png`, `x.android.png`), looked up in its
+  /// own file map, where names compare exactly. A path no file satisfies stops the bundle
+  /// ("Unable to resolve module"), so it is an error; a case-only mismatch too, which a
+  /// case-insensitive macOS disk hides from every tool but Metro until a Linux CI or Android
+  /// build meets it. A require whose path Babel cannot fold to one string is refused when
+  /// bundling app code ("Invalid call at line N"): an error, and its pattern is listed.
+  ///
+  /// - Returns: what the code names, for the Android rules (`{uri: 'ic_launcher'}`).
+  mutating func javaScriptReferenceRules() -> JavaScriptReferences {
+    let references = JavaScriptReferences.scan(root: catalog.root)
+    guard !references.projects.isEmpty || !metroFiles().isEmpty, references.codeFiles > 0 else {
+      return references
+    }
+    let metro = metroFiles().filter(JavaScriptReferences.isImage)
+    // One Metro image: its folder, base name and extension (the scales and platforms of one).
+    var images: [String: [String]] = [:]
+    for file in metro {
+      let name = MetroName(Paths.lastComponent(of: file))
+      images[Paths.join(Paths.parent(of: file), name.base + "." + name.fileExtension), default: []].append(
+        file)
+    }
+    var listings: [String: [String]] = [:]
+    func entries(_ folder: String) -> [String] {
+      if let known = listings[folder] { return known }
+      let names = FileSystem.entryNames(of: Finding.join(catalog.root, folder)).filter { !$0.hasPrefix(".") }
+      listings[folder] = names
+      return names
+    }
+
+    var used: [String: String] = [:]
+    var missingCount = 0
+    var unresolved = 0
+    for use in references.requires {
+      guard use.specifier.hasPrefix("./") || use.specifier.hasPrefix("../") else {
+        // An alias (babel-plugin-module-resolver, tsconfig paths) or a package: the images
+        // whose path ends with it count as used; whether it resolves is not known.
+        unresolved += 1
+        let tail = use.specifier.split(separator: "/").drop { $0 == "@" || $0 == "~" || $0.hasPrefix("@") }
+        let suffix = "/" + tail.joined(separator: "/")
+        for key in images.keys where ("/" + key).hasSuffix(suffix) || ("/" + key).hasSuffix(unscaled(suffix))
+        {
+          used[key] = used[key] ?? "alias path"
+        }
+        continue
+      }
+      guard let resolved = RootCheck.resolve(use.specifier, from: Paths.parent(of: use.path)) else {
+        continue
+      }
+      let folder = Paths.parent(of: resolved)
+      let wanted = MetroName(Paths.lastComponent(of: resolved))
+      let names = entries(folder)
+      let matches = names.filter { RootCheck.metroSatisfies($0, wanted) }
+      if !matches.isEmpty {
+        used[Paths.join(folder, wanted.base + "." + wanted.fileExtension)] = "require"
+        continue
+      }
+      missingCount += 1
+      var message =
+        "line \(use.line) requires '\(use.specifier)', which no file satisfies: Metro looks for "
+        + "\(Paths.lastComponent(of: resolved)) or its @1x/@1.5x/@2x/@3x/@4x variants in "
+        + "\(folder.isEmpty ? "the root" : folder + "/") and stops the bundle with \"Unable to resolve module\""
+      if let same = names.first(where: { RootCheck.metroSatisfies($0.lowercased(), wanted.lowercased) }) {
+        message +=
+          "; '\(same)' differs only in case: Metro compares names exactly, so the bundle fails on Linux CI and in "
+          + "Android builds even where a case-insensitive macOS disk lets other tools find the file"
+      } else if !FileSystem.isDirectory(Finding.join(catalog.root, folder)) {
+        message += "; the folder does not exist"
+      } else {
+        let candidates = Set(
+          names.map(MetroName.init).filter { JavaScriptReferences.isImage($0.fileName) }.map {
+            $0.base + "." + $0.fileExtension
+          })
+        if let suggestion = Suggestions.nearest(
+          to: wanted.base + "." + wanted.fileExtension, in: candidates.sorted(), limit: 1
+        ).first {
+          message += "; did you mean '\(suggestion)'?"
+        }
+      }
+      add(.missingAsset, use.path, asset: use.specifier, message, severity: .error, line: use.line)
+    }
+    for pattern in references.dynamicRequires {
+      missingCount += 1
+      add(
+        .missingAsset, pattern.path, asset: pattern.pattern,
+        "line \(pattern.line) requires an image by a path built at run time (\(pattern.pattern)): Metro must "
+          + "fold a require's path to one string when bundling, and refuses this in app code (\"Invalid call at "
+          + "line \(pattern.line)\"); require each image with its own literal and pick among them at run time",
+        severity: .error, line: pattern.line)
+    }
+    for config in references.configPaths {
+      guard let resolved = RootCheck.resolve(config.specifier, from: Paths.parent(of: config.path)) else {
+        continue
+      }
+      let name = MetroName(Paths.lastComponent(of: resolved))
+      let key = Paths.join(Paths.parent(of: resolved), name.base + "." + name.fileExtension)
+      used[key] = used[key] ?? "app config"
+    }
+    let patterns = references.dynamicRequires.map { pattern in
+      var resolved = pattern
+      resolved.pieces[0] =
+        RootCheck.resolve(pattern.pieces[0], from: Paths.parent(of: pattern.path)) ?? pattern.pieces[0]
+      return resolved
+    }
+    referencePatterns =
+      (referencePatterns ?? [])
+      + references.dynamicRequires.map {
+        CheckReport.Pattern(path: Finding.join(catalog.root, $0.path), line: $0.line, pattern: $0.pattern)
+      }
+
+    let judging = references.unreadable.isEmpty
+    var counts: [String: Int] = [:]
+    for key in images.keys.sorted() {
+      if let reason = used[key] {
+        counts[reason, default: 0] += 1
+      } else if patterns.contains(where: { $0.matches(key) }) {
+        counts["pattern", default: 0] += 1
+      } else if images[key]!.contains(where: { references.strings.contains(Paths.lastComponent(of: $0)) }) {
+        // A script reads it by name (a generator's template, a native bridge), not Metro.
+        counts["file name", default: 0] += 1
+      } else if judging {
+        counts["unused", default: 0] += 1
+        let files = images[key]!.sorted()
+        add(
+          .unusedAsset, files[0], asset: key,
+          "no JavaScript or TypeScript file under the root requires or imports '\(key)' (nor an app.json or a string names its file), "
+            + "and Metro bundles only the images a require or import names: it never reaches the app"
+            + (files.count > 1 ? " (\(files.count) files: its scales and platforms)" : ""))
+      }
+    }
+    if !references.unreadable.isEmpty {
+      let listed = references.unreadable.prefix(5).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
+      layoutNotes.append(
+        "--references (React Native): \(references.unreadable.count) JavaScript/TypeScript files not read: \(listed)"
+          + (references.unreadable.count > 5 ? " and \(references.unreadable.count - 5) more" : "")
+          + "; unused-asset not checked, for an image required only there would be called unused")
+    }
+    let tally = ["require", "alias path", "app config", "pattern", "file name", "unused"].compactMap { key in
+      counts[key].map { "\($0) \(key == "unused" ? "unused" : "by \(key)")" }
+    }
+    layoutNotes.append(
+      "--references (React Native): read \(references.codeFiles) JavaScript/TypeScript "
+        + "\(references.codeFiles == 1 ? "file" : "files") (node_modules, Pods, build, dist, web-build and coverage "
+        + "folders are libraries or build output, not read); \(images.count) Metro images judged"
+        + (tally.isEmpty ? "" : ": " + tally.joined(separator: ", "))
+        + "; \(missingCount) missing \(missingCount == 1 ? "path" : "paths")"
+        + (unresolved > 0
+          ? "; \(unresolved) image \(unresolved == 1 ? "path is" : "paths are") not relative (an alias or a package), "
+            + "not checked for missing" : ""))
+    return references
+  }
+
+  /// `x@2x.png` → `x.png`: the name an alias path may write without its scale.
+  private func unscaled(_ path: String) -> String {
+    let name = MetroName(Paths.lastComponent(of: path))
+    return Paths.join(Paths.parent(of: path), name.base + "." + name.fileExtension)
+  }
+
+  /// Whether Metro takes the file `entry` for the require of `wanted`: the same file, or
+  /// (for a name without a scale) a scale or platform variant of it.
+  static func metroSatisfies(_ entry: String, _ wanted: MetroName) -> Bool {
+    if entry == wanted.fileName { return true }
+    guard !wanted.hasScaleSuffix, wanted.platform == nil else { return false }
+    let name = MetroName(entry)
+    return name.base == wanted.base && name.fileExtension == wanted.fileExtension && name.ignoredSuffix == nil
+  }
+
+  /// `../images/x.png` from `src/screens` → `src/images/x.png`; `nil` when it leaves the root.
+  static func resolve(_ specifier: String, from folder: String) -> String? {
+    var parts = folder.split(separator: "/").map(String.init)
+    for part in specifier.split(separator: "/") {
+      switch part {
+      case ".": continue
+      case "..":
+        guard !parts.isEmpty else { return nil }
+        parts.removeLast()
+      default: parts.append(String(part))
+      }
+    }
+    return parts.joined(separator: "/")
+  }
+}
+
+extension MetroName {
+  /// The name in lower case, read again.
+  fileprivate var lowercased: MetroName { MetroName(fileName.lowercased()) }
+}
