@@ -41,34 +41,65 @@ extension RootCheck {
     var missingCount = 0
     var unresolved = 0
     for use in references.requires {
-      guard use.specifier.hasPrefix("./") || use.specifier.hasPrefix("../") else {
-        // An alias (babel-plugin-module-resolver, tsconfig paths) or a package: the images
-        // whose path ends with it count as used; whether it resolves is not known.
+      // A relative path, or the paths an alias of the project's configuration makes of it.
+      var candidates: [String] = []
+      var via: JavaScriptAlias?
+      if use.specifier.hasPrefix("./") || use.specifier.hasPrefix("../") {
+        candidates = JavaScriptAlias.join(Paths.parent(of: use.path), use.specifier).map { [$0] } ?? []
+      } else {
+        for alias in references.aliases {
+          if !alias.prefix.isEmpty, use.specifier.hasPrefix(alias.prefix) {
+            let rest = String(use.specifier.dropFirst(alias.prefix.count))
+            if let path = JavaScriptAlias.join(alias.folder, rest) {
+              candidates.append(path)
+              via = via ?? alias
+            }
+          } else if alias.prefix.isEmpty, let first = use.specifier.split(separator: "/").first,
+            use.specifier.contains("/"),
+            FileSystem.isDirectory(Finding.join(catalog.root, Paths.join(alias.folder, String(first)))),
+            let path = JavaScriptAlias.join(alias.folder, use.specifier)
+          {
+            // module-resolver's root rewrites a path whose first folder it finds there.
+            candidates.append(path)
+            via = via ?? alias
+          }
+        }
+      }
+      guard !candidates.isEmpty else {
+        // A package's image, or an alias of a configuration not read: the images whose path
+        // ends with it count as used; whether it resolves is not known.
         unresolved += 1
         let tail = use.specifier.split(separator: "/").drop { $0 == "@" || $0 == "~" || $0.hasPrefix("@") }
         let suffix = "/" + tail.joined(separator: "/")
         for key in images.keys where ("/" + key).hasSuffix(suffix) || ("/" + key).hasSuffix(unscaled(suffix))
         {
-          used[key] = used[key] ?? "alias path"
+          used[key] = used[key] ?? "unresolved path"
         }
         continue
       }
-      guard let resolved = RootCheck.resolve(use.specifier, from: Paths.parent(of: use.path)) else {
-        continue
-      }
+      let resolved = candidates[0]
       let folder = Paths.parent(of: resolved)
       let wanted = MetroName(Paths.lastComponent(of: resolved))
       let names = entries(folder)
-      let matches = names.filter { RootCheck.metroSatisfies($0, wanted) }
-      if !matches.isEmpty {
-        used[Paths.join(folder, wanted.base + "." + wanted.fileExtension)] = "require"
+      if let hit = candidates.first(where: { candidate in
+        entries(Paths.parent(of: candidate)).contains {
+          RootCheck.metroSatisfies($0, MetroName(Paths.lastComponent(of: candidate)))
+        }
+      }) {
+        let name = MetroName(Paths.lastComponent(of: hit))
+        used[Paths.join(Paths.parent(of: hit), name.base + "." + name.fileExtension)] =
+          via == nil ? "require" : "alias"
         continue
       }
       missingCount += 1
       var message =
         "line \(use.line) requires '\(use.specifier)', which no file satisfies: Metro looks for "
         + "\(Paths.lastComponent(of: resolved)) or its @1x/@1.5x/@2x/@3x/@4x variants in "
-        + "\(folder.isEmpty ? "the root" : folder + "/") and stops the bundle with \"Unable to resolve module\""
+        + "\(folder.isEmpty ? "the root" : folder + "/")"
+        + (via.map {
+          " (through \($0.prefix.isEmpty ? "the root" : "the alias " + $0.prefix) of \($0.source))"
+        } ?? "")
+        + " and stops the bundle with \"Unable to resolve module\""
       if let same = names.first(where: { RootCheck.metroSatisfies($0.lowercased(), wanted.lowercased) }) {
         message +=
           "; '\(same)' differs only in case: Metro compares names exactly, so the bundle fails on Linux CI and in "
@@ -98,7 +129,7 @@ extension RootCheck {
         severity: .error, line: pattern.line)
     }
     for config in references.configPaths {
-      guard let resolved = RootCheck.resolve(config.specifier, from: Paths.parent(of: config.path)) else {
+      guard let resolved = JavaScriptAlias.join(Paths.parent(of: config.path), config.specifier) else {
         continue
       }
       let name = MetroName(Paths.lastComponent(of: resolved))
@@ -108,7 +139,7 @@ extension RootCheck {
     let patterns = references.dynamicRequires.map { pattern in
       var resolved = pattern
       resolved.pieces[0] =
-        RootCheck.resolve(pattern.pieces[0], from: Paths.parent(of: pattern.path)) ?? pattern.pieces[0]
+        JavaScriptAlias.join(Paths.parent(of: pattern.path), pattern.pieces[0]) ?? pattern.pieces[0]
       return resolved
     }
     referencePatterns =
@@ -144,18 +175,20 @@ extension RootCheck {
           + (references.unreadable.count > 5 ? " and \(references.unreadable.count - 5) more" : "")
           + "; unused-asset not checked, for an image required only there would be called unused")
     }
-    let tally = ["require", "alias path", "app config", "pattern", "file name", "unused"].compactMap { key in
-      counts[key].map { "\($0) \(key == "unused" ? "unused" : "by \(key)")" }
-    }
+    let tally = ["require", "alias", "unresolved path", "app config", "pattern", "file name", "unused"]
+      .compactMap { key in
+        counts[key].map { "\($0) \(key == "unused" ? "unused" : "by \(key)")" }
+      }
     layoutNotes.append(
       "--references (React Native): read \(references.codeFiles) JavaScript/TypeScript "
-        + "\(references.codeFiles == 1 ? "file" : "files") (node_modules, Pods, build, dist, web-build and coverage "
+        + "\(references.codeFiles == 1 ? "file" : "files") (\(references.requires.count) image "
+        + "\(references.requires.count == 1 ? "require or import" : "requires and imports"); node_modules, Pods, build, dist, web-build and coverage "
         + "folders are libraries or build output, not read); \(images.count) Metro images judged"
         + (tally.isEmpty ? "" : ": " + tally.joined(separator: ", "))
         + "; \(missingCount) missing \(missingCount == 1 ? "path" : "paths")"
         + (unresolved > 0
-          ? "; \(unresolved) image \(unresolved == 1 ? "path is" : "paths are") not relative (an alias or a package), "
-            + "not checked for missing" : ""))
+          ? "; \(unresolved) image \(unresolved == 1 ? "path is" : "paths are") neither relative nor under an alias "
+            + "the configuration gives (a package's image?), not checked for missing" : ""))
     return references
   }
 
@@ -172,21 +205,6 @@ extension RootCheck {
     guard !wanted.hasScaleSuffix, wanted.platform == nil else { return false }
     let name = MetroName(entry)
     return name.base == wanted.base && name.fileExtension == wanted.fileExtension && name.ignoredSuffix == nil
-  }
-
-  /// `../images/x.png` from `src/screens` → `src/images/x.png`; `nil` when it leaves the root.
-  static func resolve(_ specifier: String, from folder: String) -> String? {
-    var parts = folder.split(separator: "/").map(String.init)
-    for part in specifier.split(separator: "/") {
-      switch part {
-      case ".": continue
-      case "..":
-        guard !parts.isEmpty else { return nil }
-        parts.removeLast()
-      default: parts.append(String(part))
-      }
-    }
-    return parts.joined(separator: "/")
   }
 }
 

@@ -47,6 +47,8 @@ public struct JavaScriptReferences: Sendable {
   public var strings: Set<String> = []
   /// The folders (relative to the root) whose `package.json` depends on react-native, sorted.
   public var projects: [String] = []
+  /// The module path aliases of those projects' tsconfig, jsconfig and Babel configuration.
+  public var aliases: [JavaScriptAlias] = []
   /// How many JavaScript and TypeScript files were read.
   public var codeFiles = 0
   /// Files that were not read (`minified`, `unreadable or larger than 64 MiB`): while any is
@@ -99,6 +101,7 @@ public struct JavaScriptReferences: Sendable {
       result.strings.formUnion(file.strings)
     }
     result.projects.sort()
+    result.aliases = result.projects.flatMap { JavaScriptAlias.read(project: $0, root: root) }
     return result
   }
 }

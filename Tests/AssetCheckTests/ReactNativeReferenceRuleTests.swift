@@ -94,12 +94,37 @@ struct ReactNativeReferenceRuleTests {
       })
   }
 
-  @Test func anAliasPathUsesTheImageItEndsWith() throws {
-    let tree = try ReactNativeReferenceRuleTests.app(["back.png", "orphan.png"])
-    tree.text("src/App.js", "const a = require('@assets/img/back.png')\n")
+  @Test func aliasesOfTsconfigAndBabelAreResolved() throws {
+    let tree = try ReactNativeReferenceRuleTests.app(["back.png", "bg.png", "deep.png", "orphan.png"])
+    tree.text(
+      "tsconfig.json",
+      """
+      {
+        // JSONC, as TypeScript reads it
+        "compilerOptions": { "baseUrl": ".", "paths": { "@img/*": ["./src/img/*"] } }
+      }
+      """
+    )
+    .text(
+      "babel.config.js",
+      "module.exports = { plugins: [['module-resolver', { root: ['./src'], alias: { pics: './src/img' } }]] }\n"
+    )
+    .text(
+      "src/App.js",
+      """
+      const a = require('@img/back.png')
+      const b = require('img/bg.png')
+      const c = require('pics/deep.png')
+      const d = require('@img/gone.png')
+      const e = require('some-package/images/x.png')
+      """
+    )
     let report = PlatformReferenceRuleTests.check(tree)
-    #expect(report.findings(.missingAsset).isEmpty)
+    let missing = report.findings(.missingAsset)
+    #expect(missing.map(\.line) == [4])
+    #expect(missing.first?.message.contains("through the alias @img/ of tsconfig.json") == true)
     #expect(report.findings(.unusedAsset).map(\.asset) == ["src/img/orphan.png"])
-    #expect(report.roots[0].notes.contains { $0.contains("1 image path is not relative") })
+    #expect(
+      report.roots[0].notes.contains { $0.contains("3 by alias") && $0.contains("1 image path is neither") })
   }
 }
