@@ -127,4 +127,14 @@ struct ReactNativeReferenceRuleTests {
     #expect(
       report.roots[0].notes.contains { $0.contains("3 by alias") && $0.contains("1 image path is neither") })
   }
+
+  @Test func aJavaScriptStringUsesACatalogImage() throws {
+    let tree = try ReferenceRuleTests.app(["splash_logo", "orphan"])
+    tree.text("package.json", "{\"dependencies\": {\"react-native\": \"0.74.0\"}}\n")
+      .text("App/AppDelegate.m", "@implementation AppDelegate\n@end\n")
+      .text("index.js", "const s = <Image source={{ uri: 'splash_logo' }} />\n")
+    let report = ReferenceRuleTests.check(tree)
+    #expect(report.findings(.unusedAsset).map(\.asset) == ["orphan"])
+    #expect(report.roots[0].notes.contains { $0.contains("1 by JavaScript string, 1 unused") })
+  }
 }
