@@ -18,10 +18,16 @@ extension RootCheck {
   /// - Returns: what the code names, for the Android rules (`{uri: 'ic_launcher'}`).
   mutating func javaScriptReferenceRules() -> JavaScriptReferences {
     let references = JavaScriptReferences.scan(root: catalog.root)
-    guard !references.projects.isEmpty || !metroFiles().isEmpty, references.codeFiles > 0 else {
+    let metro = metroFiles().filter(JavaScriptReferences.isImage)
+    guard !references.projects.isEmpty || !metro.isEmpty else { return references }
+    guard references.codeFiles > 0 else {
+      if !metro.isEmpty {
+        layoutNotes.append(
+          "--references (React Native): no JavaScript or TypeScript source under the root; unused-asset not "
+            + "checked for its \(metro.count) Metro image files, for code that is not there may require any")
+      }
       return references
     }
-    let metro = metroFiles().filter(JavaScriptReferences.isImage)
     // One Metro image: its folder, base name and extension (the scales and platforms of one).
     var images: [String: [String]] = [:]
     for file in metro {

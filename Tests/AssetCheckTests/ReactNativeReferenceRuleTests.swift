@@ -92,6 +92,12 @@ struct ReactNativeReferenceRuleTests {
         $0.contains(
           "--references (React Native): 1 JavaScript/TypeScript files not read: src/vendor.min.js (minified")
       })
+    // Without any code, nothing is judged either, and a note says why.
+    let bare = try ReactNativeReferenceRuleTests.app(["orphan.png"])
+    let bareReport = PlatformReferenceRuleTests.check(bare)
+    #expect(bareReport.findings(.unusedAsset).isEmpty)
+    #expect(
+      bareReport.roots[0].notes.contains { $0.contains("no JavaScript or TypeScript source under the root") })
   }
 
   @Test func aliasesOfTsconfigAndBabelAreResolved() throws {
