@@ -21,10 +21,13 @@ extension RootCheck {
   /// where no library can help: a name in another letter case than the tree's resource, as
   /// resource names are lower case in every AAR.
   ///
-  /// - Parameter flutter: what Dart code names: a Flutter plugin may look a drawable up by a
+  /// - Parameters:
+  ///   - flutter: what Dart code names: a Flutter plugin may look a drawable up by a
   ///   string Dart gives it (`AndroidInitializationSettings('@mipmap/ic_launcher')`, a
   ///   notification's `icon: 'ic_stat_notify'`).
-  mutating func androidReferenceRules(flutter: FlutterReferences) {
+  ///   - javaScript: what JavaScript and TypeScript code names: a React Native app names
+  ///   drawables by string (`{uri: 'ic_launcher'}`, a notification's `smallIcon`).
+  mutating func androidReferenceRules(flutter: FlutterReferences, javaScript: JavaScriptReferences) {
     let resFolders = androidResourceFolders()
     guard !resFolders.isEmpty else { return }
     let references = AndroidReferences.scan(root: catalog.root)
@@ -116,8 +119,17 @@ extension RootCheck {
         dartStrings.insert(name)
       }
     }
+    var scriptStrings: Set<String> = []
+    for text in javaScript.strings {
+      if let (type, resource) = Self.androidReference(text) {
+        scriptStrings.insert(type + "/" + resource)
+      } else {
+        scriptStrings.insert(text)
+      }
+    }
+    // JavaScript is read now: only a file it could not read (minified, too large) hides a use.
     let judging =
-      references.codeFiles > 0 && references.unreadable.isEmpty && references.unreadJavaScript.isEmpty
+      references.codeFiles > 0 && references.unreadable.isEmpty && javaScript.unreadable.isEmpty
       && flutter.unreadable.isEmpty
     var counts: [String: Int] = [:]
     for key in resources.keys.sorted() {
@@ -126,6 +138,8 @@ extension RootCheck {
         counts["reference", default: 0] += 1
       } else if dartStrings.contains(key) || dartStrings.contains(name) {
         counts["Dart string", default: 0] += 1
+      } else if scriptStrings.contains(key) || scriptStrings.contains(name) {
+        counts["JavaScript string", default: 0] += 1
       } else if references.strings.contains(name)
         || (references.looksUpComputedNames && RootCheck.hasStringPrefix(name, in: references.strings))
       {
@@ -148,10 +162,10 @@ extension RootCheck {
     let read =
       "read \(references.codeFiles) Kotlin/Java \(references.codeFiles == 1 ? "file" : "files") and "
       + "\(references.xmlFiles) resource XML files and manifests"
-    if !references.unreadJavaScript.isEmpty {
+    if !javaScript.unreadable.isEmpty && references.codeFiles > 0 {
       layoutNotes.append(
-        "--references (Android): \(references.unreadJavaScript.count) JavaScript/TypeScript files are not read ("
-          + references.unreadJavaScript.prefix(3).joined(separator: ", ")
+        "--references (Android): \(javaScript.unreadable.count) JavaScript/TypeScript files not read ("
+          + javaScript.unreadable.prefix(3).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
           + "); unused-asset not checked, for a React Native app may name a drawable there")
     }
     if !references.unreadable.isEmpty {
@@ -160,7 +174,8 @@ extension RootCheck {
           + references.unreadable.prefix(5).map(\.path).joined(separator: ", ")
           + "); unused-asset not checked, for a drawable named only there would be called unused")
     }
-    let tally = ["reference", "Dart string", "string", "pattern", "unused"].compactMap { key in
+    let tally = ["reference", "Dart string", "JavaScript string", "string", "pattern", "unused"].compactMap {
+      key in
       counts[key].map { "\($0) \(key == "unused" ? "unused" : "by \(key)")" }
     }
     layoutNotes.append(

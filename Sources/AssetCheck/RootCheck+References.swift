@@ -22,7 +22,8 @@ extension RootCheck {
       return
     }
     let flutter = flutterReferenceRules()
-    androidReferenceRules(flutter: flutter)
+    let javaScript = javaScriptReferenceRules()
+    androidReferenceRules(flutter: flutter, javaScript: javaScript)
     let references = SourceReferences.scan(root: catalog.root)
     var known: Set<String> = []
     for asset in catalog.assets {
@@ -89,13 +90,16 @@ extension RootCheck {
         "--references: \(references.unreadable.count) files could not be read: \(listed)\(more); "
           + "unused-asset not checked, for an asset named only there would be called unused")
     }
-    let judging = references.codeFiles > 0 && references.unreadable.isEmpty
+    let judging = references.codeFiles > 0 && references.unreadable.isEmpty && javaScript.unreadable.isEmpty
     var counts: [String: Int] = [:]
     for asset in judged {
       if let reason = usage.used[asset.name] {
         counts[reason.rawValue, default: 0] += 1
       } else if systemNames.contains(asset.name) {
         counts["system role", default: 0] += 1
+      } else if javaScript.strings.contains(asset.name) {
+        // React Native's `{uri: 'name'}` loads a catalog image by name through UIImage.
+        counts["JavaScript string", default: 0] += 1
       } else if judging {
         counts["unused", default: 0] += 1
         add(
@@ -105,7 +109,8 @@ extension RootCheck {
             + "it ships in the bundle for nothing")
       }
     }
-    let tally = ["literal", "symbol", "pattern", "system role", "unused"].compactMap { key in
+    let tally = ["literal", "symbol", "pattern", "system role", "JavaScript string", "unused"].compactMap {
+      key in
       counts[key].map { "\($0) \(key == "unused" ? "unused" : "by \(key)")" }
     }
     layoutNotes.append(

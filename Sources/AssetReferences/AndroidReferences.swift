@@ -57,8 +57,8 @@ public struct AndroidReferences: Sendable {
   public var xmlFiles = 0
   /// Files that could not be read: while any is here, no resource may be called unused.
   public var unreadable: [SourceReferences.Skipped] = []
-  /// JavaScript and TypeScript files (outside `node_modules`), which are not read: a React
-  /// Native app may name a drawable there (a notification's `smallIcon`).
+  /// JavaScript and TypeScript files (outside `node_modules`), which this scan does not read:
+  /// ``JavaScriptReferences`` reads them (a React Native app names drawables there).
   public var unreadJavaScript: [String] = []
   /// The Gradle modules (folders holding `build.gradle` or `build.gradle.kts`, relative to
   /// the root) and whether each declares a dependency from outside the tree (a Maven

@@ -1,16 +1,19 @@
-/// Splits Kotlin, Java and Dart source into ``SourceToken``s.
+/// Splits Kotlin, Java, Dart and JavaScript/TypeScript source into ``SourceToken``s.
 ///
 /// Comments are dropped (nested block comments in Kotlin and Dart, flat ones in Java).
 /// Strings are read with their escapes; Kotlin's and Dart's templates (`$id`, `${…}`) make
 /// a string a pattern whose pieces are the text around them. Dart's `'…'`, `r'…'` and triple
 /// quotes are strings; in Kotlin and Java `'x'` is a character and skipped. One pass over
 /// the bytes, no backtracking: a file that is not valid in its language still ends.
+/// JavaScript's `'…'` and `"…"` are plain strings and its backquoted template literals have
+/// `${…}` templates; a regular expression literal is not recognised, so a quote inside one
+/// can hide the rest of that line (single-line strings end at the line's end).
 ///
 /// - Complexity: O(n) in the file's bytes.
 enum TemplateLexer {
   /// The languages read, which differ in quotes, templates and comment nesting.
   enum Language: Sendable {
-    case kotlin, java, dart
+    case kotlin, java, dart, javascript
   }
 
   static func tokens(_ bytes: [UInt8], _ language: Language) -> [SourceToken] {
@@ -46,7 +49,8 @@ enum TemplateLexer {
         }
       case UInt8(ascii: "\""):
         tokens.append(readString(bytes, &index, &line, language: language, raw: false))
-      case UInt8(ascii: "'") where language == .dart:
+      case UInt8(ascii: "'") where language == .dart || language == .javascript,
+        UInt8(ascii: "`") where language == .javascript:
         tokens.append(readString(bytes, &index, &line, language: language, raw: false))
       case UInt8(ascii: "r")
       where language == .dart && (at(index + 1) == UInt8(ascii: "'") || at(index + 1) == UInt8(ascii: "\""))
@@ -90,11 +94,15 @@ enum TemplateLexer {
     let count = bytes.count
     let quote = bytes[index]
     let start = line
-    let triple = index + 2 < count && bytes[index + 1] == quote && bytes[index + 2] == quote
+    let triple =
+      language != .javascript && index + 2 < count && bytes[index + 1] == quote && bytes[index + 2] == quote
+    // JavaScript's template literal: multi-line, with `${…}` templates only.
+    let backquoted = quote == UInt8(ascii: "`")
+    let multiline = triple || backquoted
     index += triple ? 3 : 1
     // Kotlin's raw strings (`"""`) have templates but no escapes; Dart's `r'…'` neither.
     let escapes = !raw && !(triple && language == .kotlin)
-    let templates = !raw && language != .java
+    let templates = !raw && language != .java && (language != .javascript || backquoted)
     var pieces: [String] = []
     var current: [UInt8] = []
     var text: [UInt8] = []
@@ -111,7 +119,7 @@ enum TemplateLexer {
         break
       }
       if byte == UInt8(ascii: "\n") {
-        if !triple { break }
+        if !multiline { break }
         line += 1
       }
       if escapes && byte == UInt8(ascii: "\\") && index + 1 < count {
@@ -134,7 +142,7 @@ enum TemplateLexer {
             if bytes[index] == UInt8(ascii: "{") { depth += 1 }
             if bytes[index] == UInt8(ascii: "}") { depth -= 1 }
             if bytes[index] == UInt8(ascii: "\n") {
-              if !triple { break }
+              if !multiline { break }
               line += 1
             }
             index += 1
@@ -142,7 +150,9 @@ enum TemplateLexer {
           text.append(contentsOf: bytes[begin..<min(index, count)])
           continue
         }
-        if isIdentifierByte(next) && next != UInt8(ascii: "$") && !(next >= 0x30 && next <= 0x39) {
+        if language != .javascript && isIdentifierByte(next) && next != UInt8(ascii: "$")
+          && !(next >= 0x30 && next <= 0x39)
+        {
           isPattern = true
           pieces.append(String(decoding: current, as: UTF8.self))
           current = []

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `--references` on Android and Flutter trees: each naming form, and what each wrong name
+/// `--references` on Android, Flutter and React Native trees: each naming form, and what each wrong name
 /// costs on its platform.
 @Suite("Reference rules: Android and Flutter")
 struct PlatformReferenceRuleTests {
@@ -127,8 +127,10 @@ struct PlatformReferenceRuleTests {
       })
   }
 
-  @Test func dartStringsNameDrawablesAndJavaScriptStopsTheUnusedVerdict() throws {
-    let tree = try PlatformReferenceRuleTests.android(["ic_stat_notify", "mipmap/ic_launcher", "orphan"])
+  @Test func dartAndJavaScriptStringsNameDrawables() throws {
+    let tree = try PlatformReferenceRuleTests.android([
+      "ic_stat_notify", "mipmap/ic_launcher", "orphan", "lonely",
+    ])
     tree.text("app/src/main/java/a/Main.kt", "val a = 1\n")
       .text("pubspec.yaml", "name: app\n")
       .text(
@@ -136,17 +138,24 @@ struct PlatformReferenceRuleTests {
         "final s = AndroidInitializationSettings('@mipmap/ic_launcher');\nfinal d = AndroidNotificationDetails(icon: 'ic_stat_notify');\n"
       )
     var report = PlatformReferenceRuleTests.check(tree)
-    #expect(report.findings(.unusedAsset).map(\.asset) == ["drawable/orphan"])
+    #expect(report.findings(.unusedAsset).map(\.asset) == ["drawable/lonely", "drawable/orphan"])
     #expect(
       report.roots[0].notes.contains {
-        $0.contains("3 drawables and mipmaps judged: 2 by Dart string, 1 unused")
+        $0.contains("4 drawables and mipmaps judged: 2 by Dart string, 2 unused")
       })
-    // A React Native app may name a drawable in JavaScript, which is not read.
-    tree.text("index.js", "PushNotification.localNotification({ smallIcon: 'orphan' })\n")
+    // A React Native app names a drawable in JavaScript, which is read: the other stays unused.
+    tree.text("index.js", "PushNotification.localNotification({ smallIcon: 'orphan' }) // 'lonely'\n")
+    report = PlatformReferenceRuleTests.check(tree)
+    #expect(report.findings(.unusedAsset).map(\.asset) == ["drawable/lonely"])
+    #expect(report.roots[0].notes.contains { $0.contains("1 by JavaScript string, 1 unused") })
+    // A JavaScript file that is not read (minified) stops the verdict, and a note says so.
+    tree.text("vendor.js", "var a='" + String(repeating: "x", count: 5000) + "';\n")
     report = PlatformReferenceRuleTests.check(tree)
     #expect(report.findings(.unusedAsset).isEmpty)
     #expect(
-      report.roots[0].notes.contains { $0.contains("1 JavaScript/TypeScript files are not read (index.js)") })
+      report.roots[0].notes.contains {
+        $0.contains("--references (Android): 1 JavaScript/TypeScript files not read (vendor.js (minified")
+      })
   }
 
   /// A Flutter app declaring `assets/images/` and `assets/icon.png`.
