@@ -14,6 +14,9 @@ extension RootCheck {
   /// case-insensitive macOS disk hides from every tool but Metro until a Linux CI or Android
   /// build meets it. A require whose path Babel cannot fold to one string is refused when
   /// bundling app code ("Invalid call at line N"): an error, and its pattern is listed.
+  /// Metro bundles only what the app's entry reaches, and tests, stories, scripts and
+  /// configuration files are run by Jest, Storybook or Node, which resolve differently: in
+  /// those (``isOutsideAppBundle(_:)``) both findings are warnings.
   ///
   /// - Returns: what the code names, for the Android rules (`{uri: 'ic_launcher'}`).
   mutating func javaScriptReferenceRules() -> JavaScriptReferences {
@@ -123,7 +126,11 @@ extension RootCheck {
           message += "; did you mean '\(suggestion)'?"
         }
       }
-      add(.missingAsset, use.path, asset: use.specifier, message, severity: .error, line: use.line)
+      let outside = RootCheck.isOutsideAppBundle(use.path)
+      if outside { message += RootCheck.outsideAppBundleReason }
+      add(
+        .missingAsset, use.path, asset: use.specifier, message, severity: outside ? .warning : .error,
+        line: use.line)
     }
     for pattern in references.dynamicRequires {
       missingCount += 1
@@ -131,8 +138,9 @@ extension RootCheck {
         .missingAsset, pattern.path, asset: pattern.pattern,
         "line \(pattern.line) requires an image by a path built at run time (\(pattern.pattern)): Metro must "
           + "fold a require's path to one string when bundling, and refuses this in app code (\"Invalid call at "
-          + "line \(pattern.line)\"); require each image with its own literal and pick among them at run time",
-        severity: .error, line: pattern.line)
+          + "line \(pattern.line)\"); require each image with its own literal and pick among them at run time"
+          + (RootCheck.isOutsideAppBundle(pattern.path) ? RootCheck.outsideAppBundleReason : ""),
+        severity: RootCheck.isOutsideAppBundle(pattern.path) ? .warning : .error, line: pattern.line)
     }
     for config in references.configPaths {
       guard let resolved = JavaScriptAlias.join(Paths.parent(of: config.path), config.specifier) else {
@@ -212,6 +220,25 @@ extension RootCheck {
     let name = MetroName(entry)
     return name.base == wanted.base && name.fileExtension == wanted.fileExtension && name.ignoredSuffix == nil
   }
+  /// Whether a JavaScript file is, by its name or folder, a test, story, script or tool
+  /// configuration (`__tests__/`, `*.test.js`, `*.stories.tsx`, `scripts/`, `jest.config.js`):
+  /// code the app's bundle does not include unless the app imports it.
+  static func isOutsideAppBundle(_ path: String) -> Bool {
+    let folders: Set<String> = [
+      "__tests__", "__mocks__", "test", "tests", "e2e", "scripts", "storybook", ".storybook", "stories",
+    ]
+    if Paths.parent(of: path).split(separator: "/").contains(where: { folders.contains(String($0)) }) {
+      return true
+    }
+    let name = Paths.lastComponent(of: path).lowercased()
+    let markers = [".test.", ".spec.", ".stories.", ".story.", ".config.", ".e2e."]
+    return markers.contains { name.contains($0) } || name.hasPrefix("jest.")
+  }
+
+  /// Why a finding in such a file is a warning.
+  static let outsideAppBundleReason =
+    " (a warning, not an error: this file is named like a test, story, script or configuration, which "
+    + "Metro bundles only if the app imports it)"
 }
 
 extension MetroName {

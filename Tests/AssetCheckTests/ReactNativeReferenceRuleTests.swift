@@ -54,6 +54,25 @@ struct ReactNativeReferenceRuleTests {
     #expect(patterns.first?["line"] as? Int == 1)
   }
 
+  @Test func testsStoriesAndScriptsGetWarningsNotErrors() throws {
+    let tree = try ReactNativeReferenceRuleTests.app(["logo.png"])
+    tree.text("src/App.js", "const logo = require('./img/logo.png')\n")
+      .text("src/__tests__/App.test.js", "const gone = require('../img/gone.png')\n")
+      .text("src/Logo.stories.tsx", "const art = require('./img/' + name + '.png')\n")
+      .text("src/Screen.js", "const gone = require('./img/gone.png')\n")
+    let missing = PlatformReferenceRuleTests.check(tree).findings(.missingAsset)
+    let byPath = Dictionary(
+      uniqueKeysWithValues: missing.map { ($0.path.replacingOccurrences(of: tree.root + "/", with: ""), $0) })
+    // App code that Metro bundles: the bundle fails.
+    #expect(byPath["src/Screen.js"]?.severity == .error)
+    // A Jest test and a story are not in the app's bundle unless the app imports them.
+    #expect(byPath["src/__tests__/App.test.js"]?.severity == .warning)
+    #expect(byPath["src/Logo.stories.tsx"]?.severity == .warning)
+    #expect(
+      byPath["src/Logo.stories.tsx"]?.message.contains("Metro bundles only if the app imports it") == true)
+    #expect(missing.count == 3)
+  }
+
   @Test func aPathNoFileSatisfiesIsAnErrorWithItsLine() throws {
     let tree = try ReactNativeReferenceRuleTests.app(["logo@2x.png", "Banner.png", "x@2x.png"])
     tree.text(
