@@ -47,23 +47,6 @@ import ImageCore
 /// let bitmap = try drawable.image().render(scale: 2)
 /// for warning in drawable.warnings { print(warning) }
 /// ```
-/// What a reference in an Android drawable (`@drawable/x`, `@mipmap/x`) names, found by the
-/// caller in the tree.
-public enum AndroidResource: Sendable {
-  /// An XML drawable, parsed; it is drawn with its own colour table.
-  case drawable(AndroidDrawable)
-  /// A bitmap (PNG, WebP, …) as PNG bytes; it is stretched over the item's box.
-  case png([UInt8])
-  /// A colour value (`#AARRGGBB`, `@color/x`, resolved in the referring file's table).
-  case color(String)
-}
-
-/// Finds what a reference names (`@drawable/x`, `@mipmap/x`), for the file being drawn.
-///
-/// It throws an error the caller chooses when the reference cannot be found; the error
-/// reaches the caller of ``AndroidDrawable/svg(boxSize:resolve:)`` unchanged.
-public typealias AndroidResourceResolver = (_ reference: String) throws -> AndroidResource
-
 public struct AndroidDrawable: Sendable {
   /// The root element's name: `vector`, `shape`, `selector`, `layer-list`, …
   public let kind: String
