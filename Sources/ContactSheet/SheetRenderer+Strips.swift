@@ -58,7 +58,7 @@ extension SheetRenderer {
     return SheetSummary(
       widthPixels: layout.widthPixels, heightPixels: layout.heightPixels, scale: layout.options.scale,
       tiles: report.total, sections: content.sections.count, missing: report.missing.names,
-      unreadable: report.unreadable.names, fallbacks: report.fallbacks.names)
+      unreadable: report.unreadable.names, fallbacks: report.fallbacks.names, drawnFor: report.drawnFor)
   }
 
   /// Draws one strip into `canvas`, its tiles' decodes weighed against `budget`; returns
@@ -71,10 +71,8 @@ extension SheetRenderer {
       let row = strip.row!
       let tiles = Array(content.sections[section].tiles[range])
       results = Parallel.map(Array(tiles.indices)) { column in
-        (
-          tiles[column].icon,
-          drawTile(tiles[column], column: column, row: row, canvas: canvas, budget: budget)
-        )
+        let drawn = drawTile(tiles[column], column: column, row: row, canvas: canvas, budget: budget)
+        return (tiles[column].icon, drawn.outcome, drawn.device)
       }
     case .header(let text, _)?:
       drawHeading(text, row: strip.row!, centred: false, canvas: canvas)
@@ -94,6 +92,8 @@ extension SheetRenderer {
     var missing = OrderedNames()
     var unreadable = OrderedNames()
     var fallbacks = OrderedNames()
+    var devices = OrderedNames()
+    var drawnFor: [SheetSummary.OtherDevice] = []
 
     init(total: Int, scale: Int) {
       self.total = total
@@ -102,7 +102,8 @@ extension SheetRenderer {
 
     mutating func add(_ outcomes: [TileEntry], delegate: (any SheetRendererDelegate)?) {
       guard !outcomes.isEmpty else { return }
-      for (name, outcome) in outcomes {
+      for (name, outcome, device) in outcomes {
+        if let device, devices.insert(name) { drawnFor.append(.init(icon: name, device: device)) }
         switch outcome {
         case .drawn: break
         case .fallback(let got):
@@ -119,8 +120,9 @@ extension SheetRenderer {
   }
 }
 
-/// A tile's asset name and what became of it.
-private typealias TileEntry = (icon: String, outcome: SheetRenderer.TileOutcome)
+/// A tile's asset name, what became of it, and the device whose file was drawn when that is
+/// not the sheet's.
+private typealias TileEntry = (icon: String, outcome: SheetRenderer.TileOutcome, device: String?)
 
 /// What a strip-drawing task hands back to the thread that waits for it.
 ///

@@ -12,10 +12,11 @@ extension SheetRenderer {
   }
 
   /// Draws one tile inside its own rectangle (the clip of every call), so tiles of a row can
-  /// be drawn at once; its icon is decoded and resampled within `budget`.
+  /// be drawn at once; its icon is decoded and resampled within `budget`. Returns what became
+  /// of it and the device whose file was drawn when that is not the sheet's.
   func drawTile(
     _ tile: SheetTile, column: Int, row: SheetLayout.Row, canvas: StripCanvas, budget: AreaBudget
-  ) -> TileOutcome {
+  ) -> (outcome: TileOutcome, device: String?) {
     let options = layout.options
     let scale = Double(options.scale)
     let tileRect = PixelRect(
@@ -63,7 +64,7 @@ extension SheetRenderer {
         mask, x: tileRect.x + (tileRect.width - mask.width) / 2, y: lineTop + labels.baseline - mask.baseline,
         color: style.labelColor, clip: tileRect)
     }
-    return outcome
+    return (outcome, device)
   }
 
   /// Decodes the tile's icon and draws it into `box`: drawn, or drawn from another scale;

@@ -48,4 +48,14 @@ public struct SheetSummary: Sendable, Hashable {
   public var unreadable: [String]
   /// Icons drawn from a file of another scale, each once, in sheet order.
   public var fallbacks: [String]
+  /// Icons drawn from another device's file (the tile's blue tag), each once, in sheet order.
+  public var drawnFor: [OtherDevice] = []
+
+  /// An icon drawn from the file of a device other than the sheet's.
+  public struct OtherDevice: Sendable, Hashable {
+    /// The icon's name.
+    public var icon: String
+    /// The device whose file was drawn: `tv`, `mac`, `watch`, …
+    public var device: String
+  }
 }

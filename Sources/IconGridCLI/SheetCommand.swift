@@ -363,6 +363,11 @@ enum SheetCommand {
       ("sections", .int(summary.sections)),
       ("missing", .array((summary.missing + summary.unreadable).map { .string($0) })),
       ("fallbacks", .array(summary.fallbacks.map { .string($0) })),
+      (
+        "drawnFor",
+        .array(
+          summary.drawnFor.map { .object([("icon", .string($0.icon)), ("device", .string($0.device))]) })
+      ),
     ]
     if !sections.isEmpty {
       fields.append(

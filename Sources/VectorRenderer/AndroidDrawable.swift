@@ -13,10 +13,23 @@ import ImageCore
 ///   (dashes too) and a linear `<gradient>`; it has a size only when it has `<size>`, else
 ///   it is drawn at the box the caller gives.
 /// - `<color>`: the colour over the whole box.
-/// - `<layer-list>`: its inline items and colours stacked in order, each inset as its item
-///   says.
-/// - `<selector>`: the item without state attributes (else the last item), drawn when
-///   inline; when it names another file, ``reference`` says which, for the caller to load.
+/// - `<layer-list>`: its items stacked in order, each inset as its item says.
+/// - `<ripple>`: like a layer-list, at rest: the item with `android:id="@android:id/mask"`
+///   and the ripple colour show only while touched and are not drawn. A ripple with no other
+///   item is refused (nothing shows at rest).
+/// - `<inset>`: its drawable inset by dp or by a fraction of the box (`25%`).
+/// - `<selector>`: the item without state attributes (else the last item); when it names
+///   another file, ``reference`` says which.
+/// - `<adaptive-icon>`: as a launcher shows it (AOSP's `AdaptiveIconDrawable`), 72 × 72 dp:
+///   the `<background>` and then the `<foreground>` layer, each 108 dp square and centred, so
+///   the outer 18 dp of each side are cut off, and the whole masked by a **circle** 72 dp
+///   across (Android Studio's default preview shape; launchers may use other masks).
+///   `<monochrome>` (themed icons, when the user turns them on) is not drawn.
+///
+/// An item or layer may name another file (`android:drawable="@drawable/x"`, `@mipmap/x`);
+/// ``references`` lists them and the caller, which knows the tree, finds them through an
+/// ``AndroidResourceResolver`` given to ``svg(boxSize:resolve:)``: each is drawn filling the
+/// item's box, up to ``maxReferenceDepth`` files deep, and a cycle is refused.
 ///
 /// Colours are `#RGB`, `#ARGB`, `#RRGGBB`, `#AARRGGBB` (alpha first), `@android:color/white`,
 /// `black` and `transparent`, and `@color/name` through the table given. An unresolved
@@ -48,12 +61,20 @@ public struct AndroidDrawable: Sendable {
   /// For a selector whose default item names another drawable, that reference
   /// (`@drawable/name`, `@mipmap/name`); the caller resolves and draws it.
   public let reference: String?
+  /// The other files the drawable's items and layers name (`@drawable/x`, `@mipmap/x`),
+  /// each once in drawing order; drawing it needs a resolver when there are any.
+  public let references: [String]
+  /// How many references may lead from one file to the next when drawing (a layer naming a
+  /// selector whose item names a vector is 2); deeper is refused.
+  public static let maxReferenceDepth = AndroidSVGTranslator.maxReferenceDepth
   let root: AndroidXMLElement
   let colors: AndroidColorTable?
   let limits: VectorLimits
 
   /// The root elements that are drawn (a selector only when its default item is inline).
-  static let drawableKinds: Set<String> = ["vector", "shape", "layer-list", "selector", "color"]
+  static let drawableKinds: Set<String> = [
+    "vector", "shape", "layer-list", "selector", "color", "ripple", "inset", "adaptive-icon",
+  ]
 
   /// Parses an Android drawable.
   ///
@@ -66,7 +87,7 @@ public struct AndroidDrawable: Sendable {
   /// - Throws: ``ImageError`` (with `path`): ``ImageError/Code/malformed`` for XML that is
   ///   not well-formed or a drawable missing what it needs (a path without `pathData`),
   ///   ``ImageError/Code/unsupported`` for a DOCTYPE or entity, a root IconGrid does not
-  ///   draw (`<adaptive-icon>`, `<animation-list>`, …) or a size that is not a dp length,
+  ///   draw (`<animation-list>`, a ripple with only a mask, …) or a size that is not a dp length,
   ///   ``ImageError/Code/limitExceeded`` for too many bytes, elements or levels.
   public init(
     bytes: [UInt8], path: String? = nil, colors: AndroidColorTable? = nil, limits: VectorLimits = .default
@@ -84,6 +105,17 @@ public struct AndroidDrawable: Sendable {
       guard Self.drawableKinds.contains(root.name) else {
         throw ImageError(.unsupported, Self.undrawnReason(root.name))
       }
+      if root.name == "ripple" && AndroidSVGTranslator.drawnItems(root).isEmpty {
+        throw ImageError(
+          .unsupported,
+          "a <ripple> with no item but its mask: only its touch colour shows, never at rest; not drawn")
+      }
+      if root.name == "adaptive-icon"
+        && !root.children.contains(where: { ["background", "foreground"].contains($0.name) })
+      {
+        throw ImageError(
+          .unsupported, "an <adaptive-icon> with no <background> or <foreground> layer; nothing to draw")
+      }
       let reference = AndroidSVGTranslator.selectorReference(root)
       let size = reference == nil ? try translator.intrinsicSize(root) : nil
       if reference == nil {
@@ -94,6 +126,7 @@ public struct AndroidDrawable: Sendable {
     }
     pointSize = analysis.0
     reference = analysis.1
+    references = translator.references
     let name = path ?? "the drawable"
     warnings = translator.warnings.map { "\(name): \($0)" }
   }
@@ -115,40 +148,52 @@ public struct AndroidDrawable: Sendable {
 
   /// The SVG this drawable is drawn as.
   ///
-  /// - Parameter boxSize: the size in points to draw at when the drawable has none of its
-  ///   own (a shape without `<size>`); ignored when ``pointSize`` is set.
-  /// - Returns: UTF-8 SVG text, self-contained.
-  /// - Throws: ``ImageError/Code/unsupported`` (with ``path``) for a selector that names
-  ///   another file (see ``reference``), ``ImageError/Code/invalidArgument`` for an empty box.
-  public func svg(boxSize: PointSize = .init(width: 48, height: 48)) throws -> [UInt8] {
+  /// - Parameters:
+  ///   - boxSize: the size in points to draw at when the drawable has none of its own (a
+  ///     shape without `<size>`); ignored when ``pointSize`` is set.
+  ///   - resolve: finds the files ``references`` and ``reference`` name; `nil` when the
+  ///     drawable names none.
+  /// - Returns: UTF-8 SVG text, self-contained (a bitmap it names is embedded).
+  /// - Throws: ``ImageError`` (with ``path``): ``ImageError/Code/unsupported`` for a
+  ///   drawable that names another file when `resolve` is `nil`,
+  ///   ``ImageError/Code/malformed`` for references in a cycle,
+  ///   ``ImageError/Code/limitExceeded`` for references deeper than ``maxReferenceDepth``,
+  ///   ``ImageError/Code/invalidArgument`` for an empty box, and whatever `resolve` throws.
+  public func svg(boxSize: PointSize = .init(width: 48, height: 48), resolve: AndroidResourceResolver? = nil)
+    throws -> [UInt8]
+  {
     try ImageError.attributing(path) {
-      if let reference {
+      if resolve == nil, let reference = reference ?? references.first {
         throw ImageError(
-          .unsupported, "a selector whose default item is \(reference); draw that drawable instead")
+          .unsupported, "it refers to \(reference), another file; draw it with a resolver for the tree")
       }
       let size = pointSize ?? boxSize
       guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
         throw ImageError(.invalidArgument, "cannot draw the drawable in a \(boxSize) pt box")
       }
-      var translator = AndroidSVGTranslator(colors: colors)
+      var translator = AndroidSVGTranslator(colors: colors, resolve: resolve)
       return Array(try translator.document(root, size: size).utf8)
     }
   }
 
   /// The drawable as a ``VectorImage``, ready to render at any scale.
   ///
-  /// - Parameter boxSize: the size in points for a drawable without one of its own.
+  /// - Parameters:
+  ///   - boxSize: the size in points for a drawable without one of its own.
+  ///   - resolve: finds the files the drawable names, as for ``svg(boxSize:resolve:)``.
   /// - Returns: the image, its ``VectorImage/pointSize`` the drawable's size in dp.
-  /// - Throws: ``ImageError`` (with ``path``): what ``svg(boxSize:)`` throws, and
+  /// - Throws: ``ImageError`` (with ``path``): what ``svg(boxSize:resolve:)`` throws, and
   ///   ``ImageError/Code/limitExceeded`` when the SVG is beyond the limits.
-  public func image(boxSize: PointSize = .init(width: 48, height: 48)) throws -> VectorImage {
-    try VectorImage(bytes: try svg(boxSize: boxSize), format: .svg, path: path, limits: limits)
+  public func image(
+    boxSize: PointSize = .init(width: 48, height: 48), resolve: AndroidResourceResolver? = nil
+  ) throws -> VectorImage {
+    try VectorImage(
+      bytes: try svg(boxSize: boxSize, resolve: resolve), format: .svg, path: path, limits: limits)
   }
 
   /// Why a root element is not drawn, in words for a placeholder.
   static func undrawnReason(_ name: String) -> String {
     switch name {
-    case "adaptive-icon": "an <adaptive-icon> (drawn from its layers by the launcher); not drawn"
     case "animation-list": "an <animation-list> (frames shown in turn); not drawn"
     case "animated-vector": "an <animated-vector>; not drawn"
     case "bitmap", "nine-patch": "a <\(name)> wrapping another file; not drawn"

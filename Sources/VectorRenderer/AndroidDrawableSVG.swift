@@ -1,15 +1,31 @@
+import Foundation
 import IconGridSupport
 import ImageCore
 
 /// Writes the SVG an Android drawable is drawn as, collecting what it could not draw as
 /// written.
 struct AndroidSVGTranslator {
-  let colors: AndroidColorTable?
+  /// The colour table of the file being drawn; a referenced file's while it is drawn.
+  var colors: AndroidColorTable?
+  /// Finds the files references name; `nil` for a dry run, which draws them as nothing and
+  /// lists them in ``references``.
+  let resolve: AndroidResourceResolver?
   private(set) var warnings: [String] = []
+  /// The references met in a dry run (no resolver), each once, in order.
+  private(set) var references: [String] = []
+  /// The references being drawn, outermost first: a cycle and the depth are checked on it.
+  private var chain: [String] = []
   private var nextID = 0
   private var defs = ""
 
-  init(colors: AndroidColorTable?) { self.colors = colors }
+  /// How many references may lead from one file to the next (a layer naming a selector
+  /// naming a vector is 2).
+  static let maxReferenceDepth = 4
+
+  init(colors: AndroidColorTable?, resolve: AndroidResourceResolver? = nil) {
+    self.colors = colors
+    self.resolve = resolve
+  }
 
   /// The whole SVG document for `root` drawn at `size` points.
   mutating func document(_ root: AndroidXMLElement, size: PointSize) throws -> String {
@@ -35,9 +51,9 @@ struct AndroidSVGTranslator {
       let width = size.android("width") == nil ? nil : try Self.dimension(size, "width")
       let height = size.android("height") == nil ? nil : try Self.dimension(size, "height")
       return PointSize(width: width ?? height ?? 0, height: height ?? width ?? 0)
-    case "layer-list":
+    case "layer-list", "ripple":
       var result: PointSize?
-      for item in element.children where item.name == "item" {
+      for item in Self.drawnItems(element) {
         guard let child = item.children.first, let size = try intrinsicSize(child) else { continue }
         let insets = try Self.insets(item)
         let width = size.width + insets.left + insets.right
@@ -51,10 +67,20 @@ struct AndroidSVGTranslator {
       return try intrinsicSize(child)
     case "color":
       return nil
+    case "adaptive-icon":
+      return Self.adaptiveIconSize
+    case "inset":
+      guard let child = element.children.first, let size = try intrinsicSize(child) else { return nil }
+      let insets = try Self.insets(element, width: 0, height: 0)
+      return PointSize(
+        width: size.width + insets.left + insets.right, height: size.height + insets.top + insets.bottom)
     default:
       throw ImageError(.unsupported, AndroidDrawable.undrawnReason(element.name))
     }
   }
+
+  /// The size of an adaptive icon in dp: the 72 dp its mask shows of its 108 dp layers.
+  static let adaptiveIconSize = PointSize(width: 72, height: 72)
 
   /// The SVG of `element` filling the rectangle given in points.
   mutating func draw(_ element: AndroidXMLElement, x: Double, y: Double, width: Double, height: Double) throws
@@ -63,9 +89,9 @@ struct AndroidSVGTranslator {
     switch element.name {
     case "vector": return try vector(element, x: x, y: y, width: width, height: height)
     case "shape": return try shape(element, x: x, y: y, width: width, height: height)
-    case "layer-list":
+    case "layer-list", "ripple":
       var out = ""
-      for item in element.children where item.name == "item" {
+      for item in Self.drawnItems(element) {
         let insets = try Self.insets(item)
         let rect = (
           x: x + insets.left, y: y + insets.top, width: width - insets.left - insets.right,
@@ -80,13 +106,49 @@ struct AndroidSVGTranslator {
       return try drawItem(item, x: x, y: y, width: width, height: height)
     case "color":
       return colorRect(element.android("color") ?? "#00000000", x: x, y: y, width: width, height: height)
+    case "inset":
+      let insets = try Self.insets(element, width: width, height: height)
+      let inner = (width: width - insets.left - insets.right, height: height - insets.top - insets.bottom)
+      guard inner.width > 0, inner.height > 0 else { return "" }
+      return try drawItem(
+        element, x: x + insets.left, y: y + insets.top, width: inner.width, height: inner.height)
+    case "adaptive-icon":
+      return try adaptiveIcon(element, x: x, y: y, width: width, height: height)
     default:
       throw ImageError(.unsupported, AndroidDrawable.undrawnReason(element.name))
     }
   }
 
-  /// An `<item>` of a layer-list or selector: its inline drawable, or its `android:drawable`
-  /// when that is a colour.
+  /// The items a layer-list or ripple draws: a ripple's mask item (`@android:id/mask`)
+  /// only bounds its touch colour and is not drawn.
+  static func drawnItems(_ element: AndroidXMLElement) -> [AndroidXMLElement] {
+    element.children.filter { item in
+      item.name == "item" && !(element.name == "ripple" && item.android("id") == "@android:id/mask")
+    }
+  }
+
+  /// An adaptive icon as a launcher shows it (AOSP's `AdaptiveIconDrawable`): its layers are
+  /// 1.5 × the box (108 dp for a 72 dp icon) and centred on it, the background under the
+  /// foreground, and the box is masked by a circle; `<monochrome>` is for themed icons only and
+  /// is not drawn.
+  private mutating func adaptiveIcon(
+    _ element: AndroidXMLElement, x: Double, y: Double, width: Double, height: Double
+  ) throws -> String {
+    var body = ""
+    for layer in ["background", "foreground"] {
+      guard let part = element.children.first(where: { $0.name == layer }) else { continue }
+      body += try drawItem(
+        part, x: x - width / 4, y: y - height / 4, width: width * 1.5, height: height * 1.5)
+    }
+    let id = newID("mask")
+    addDefinition(
+      "<clipPath id=\"\(id)\"><ellipse cx=\"\(Self.number(x + width / 2))\" cy=\"\(Self.number(y + height / 2))\" "
+        + "rx=\"\(Self.number(width / 2))\" ry=\"\(Self.number(height / 2))\"/></clipPath>")
+    return "<g clip-path=\"url(#\(id))\">\(body)</g>"
+  }
+
+  /// An `<item>` of a layer-list, ripple or selector (or an adaptive icon's layer, an
+  /// `<inset>`): its inline drawable, else its `android:drawable`, a colour or another file.
   private mutating func drawItem(
     _ item: AndroidXMLElement, x: Double, y: Double, width: Double, height: Double
   )
@@ -97,8 +159,43 @@ struct AndroidSVGTranslator {
     }
     guard let value = item.android("drawable") else { return "" }
     if Self.isColor(value) { return colorRect(value, x: x, y: y, width: width, height: height) }
-    throw ImageError(
-      .unsupported, "an item refers to \(value), another file; a layer-list of other files is not drawn")
+    return try reference(value, x: x, y: y, width: width, height: height)
+  }
+
+  /// Another file, named by `value` (`@drawable/x`, `@mipmap/x`), found by the resolver and
+  /// drawn filling the rectangle, as Android sizes a layer to its bounds.
+  private mutating func reference(_ value: String, x: Double, y: Double, width: Double, height: Double)
+    throws -> String
+  {
+    guard let resolve else {
+      if !references.contains(value) { references.append(value) }
+      return ""
+    }
+    let path = (chain + [value]).joined(separator: " → ")
+    if chain.contains(value) {
+      throw ImageError(
+        .malformed, "the drawables refer to each other in a cycle (\(path)); Android cannot inflate it")
+    }
+    guard chain.count < Self.maxReferenceDepth else {
+      throw ImageError(
+        .limitExceeded,
+        "the drawables refer to each other more than \(Self.maxReferenceDepth) deep (\(path)); not drawn")
+    }
+    chain.append(value)
+    defer { chain.removeLast() }
+    switch try resolve(value) {
+    case .color(let color):
+      return colorRect(color, x: x, y: y, width: width, height: height)
+    case .png(let bytes):
+      return "<image x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" "
+        + "height=\"\(Self.number(height))\" preserveAspectRatio=\"none\" "
+        + "href=\"data:image/png;base64,\(Data(bytes).base64EncodedString())\"/>"
+    case .drawable(let drawable):
+      let saved = colors
+      colors = drawable.colors
+      defer { colors = saved }
+      return try draw(drawable.root, x: x, y: y, width: width, height: height)
+    }
   }
 
   /// A rectangle filled with a colour attribute's colour: a `<color>` drawable.
@@ -190,6 +287,34 @@ struct AndroidSVGTranslator {
           + (text.hasPrefix("@") ? " (a resource reference)" : ""))
     }
     return value
+  }
+
+  /// An `<inset>`'s insets in dp: `android:inset`, `insetLeft`… (`insetHorizontal`,
+  /// `insetVertical`), each a length or a fraction of the box (`25%`).
+  static func insets(_ element: AndroidXMLElement, width: Double, height: Double) throws -> (
+    left: Double, top: Double, right: Double, bottom: Double
+  ) {
+    func inset(_ names: [String], extent: Double) throws -> Double {
+      guard let name = names.first(where: { element.android($0) != nil }), let text = element.android(name)
+      else {
+        return 0
+      }
+      let trimmed = text.androidTrimmed
+      if trimmed.hasSuffix("%") {
+        guard let percent = Double(trimmed.dropLast()), percent.isFinite, percent >= 0, percent < 50 else {
+          throw ImageError(
+            .unsupported, "android:\(name)=\"\(text)\" on <inset> is not a fraction IconGrid can read")
+        }
+        return extent * percent / 100
+      }
+      return try dimension(element, name)
+    }
+    return (
+      try inset(["insetLeft", "insetHorizontal", "inset"], extent: width),
+      try inset(["insetTop", "insetVertical", "inset"], extent: height),
+      try inset(["insetRight", "insetHorizontal", "inset"], extent: width),
+      try inset(["insetBottom", "insetVertical", "inset"], extent: height)
+    )
   }
 
   /// A layer-list item's insets in dp.

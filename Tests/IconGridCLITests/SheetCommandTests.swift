@@ -111,6 +111,26 @@ struct SheetCommandTests {
     #expect(sheet.width == 380 && sheet.height == 220)
   }
 
+  /// A tile drawn from another device's file is listed in the JSON with that device.
+  @Test func jsonListsTilesDrawnFromAnotherDevicesFile() throws {
+    let tree = Tree()
+    try tree.png("A.xcassets/Shelf.imageset/t.png", 60, 30)
+    tree.contents("A.xcassets/Shelf.imageset", [slot("t.png", idiom: "tv", scale: "2x")])
+    try tree.png("A.xcassets/Plain.imageset/p.png", 40, 40)
+    tree.contents("A.xcassets/Plain.imageset", [slot("p.png", scale: "2x")])
+    let captured = CapturedConsole()
+    let status = IconGridCLI.main(
+      arguments: ["sheet", tree.root, "-o", tree.path("s.png"), "--format", "json"], console: captured.console
+    )
+    #expect(status == 0)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(captured.out.utf8)) as? [String: Any])
+    let drawnFor = try #require(json["drawnFor"] as? [[String: String]])
+    #expect(drawnFor.count == 1)
+    #expect(drawnFor.first?["device"] == "tv")
+    #expect(drawnFor.first?["icon"]?.hasSuffix("Shelf") == true)
+  }
+
   @Test func brokenManifestExits65AndLeavesNoFile() throws {
     let folder = try Self.assetFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }

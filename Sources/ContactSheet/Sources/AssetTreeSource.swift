@@ -12,12 +12,15 @@ import VectorRenderer
 ///
 /// Each asset is one tile. A file drawn for a scale that is not a whole number (Flutter's
 /// `1.5x/`, Android's `hdpi`) is resampled to the sheet's scale, so it keeps its size in
-/// points. An `anydpi-vN` XML file (an adaptive icon) is not rendered: the tile shows the
-/// bitmap a device below API N gets, and the sheet's notes say so. A plain XML drawable (a
-/// vector, a shape, a layer-list, a selector) is drawn through `AndroidDrawable` at the
-/// sheet's scale, with `@color/` references from the res folder's `values/` files; what it
-/// cannot draw is a placeholder with the reason. A nine-patch is drawn without its border of
-/// marks.
+/// points. An XML drawable (a vector, a shape, a layer-list, a ripple at rest, a selector,
+/// an `<adaptive-icon>`) is drawn through `AndroidDrawable` at the sheet's scale, with
+/// `@color/` references from the res folder's `values/` files and the files its items and
+/// layers name (`@drawable/x`, `@mipmap/x`) found in the tree at the sheet's density
+/// (`AndroidResourceFinder`). An adaptive icon is drawn as a launcher shows it: its 108 dp
+/// background and foreground layers, the inner 72 dp masked by a circle. When an
+/// `anydpi-vN` file cannot be drawn, the tile shows the bitmap a device below API N gets and
+/// the sheet's notes say why; what cannot be drawn otherwise is a placeholder with the
+/// reason. A nine-patch is drawn without its border of marks.
 ///
 /// ```swift
 /// let library = try AssetLibrary(root: "android_app", loader: FormatLoader())
@@ -114,16 +117,21 @@ public struct AssetTreeSource: SheetDataSource {
       guard let level = winner.apiLevel, winner.density == .anyDPI else {
         return try drawableIcon(resolution, name: name, scale: scale, depth: 0)
       }
+      // What API level+ devices get (an adaptive icon); else what older ones get.
+      let failure: String
+      do {
+        return try drawableIcon(resolution, name: name, scale: scale, depth: 0)
+      } catch SheetIconError.unreadable(_, let reason) {
+        failure = reason
+      }
       request.apiLevel = level - 1
       let older = asset.choose(for: request)
       guard let bitmapFile = older.winner, LayoutCatalog.fileExtension(bitmapFile.path) != "xml" else {
-        throw SheetIconError.unreadable(
-          name: name,
-          reason: "\(winner.path) is an Android adaptive icon (XML) with no bitmap beside it; not rendered")
+        throw SheetIconError.unreadable(name: name, reason: "\(failure); no bitmap beside it")
       }
       drawnNotes.withLock {
         $0.append(
-          "\(name): \(winner.path) (XML, API \(level)+) is not rendered; drew \(bitmapFile.path), what API \(level - 1) gets"
+          "\(name): \(winner.path) (XML, API \(level)+) is not drawn (\(failure)); drew \(bitmapFile.path), what API \(level - 1) gets"
         )
       }
       winner = bitmapFile
@@ -214,7 +222,11 @@ public struct AssetTreeSource: SheetDataSource {
           )
         }
       }
-      let bitmap = try drawable.image(boxSize: Self.sizelessBox).render(scale: Double(scale))
+      let finder = AndroidResourceFinder(
+        library: library, layout: layout, scale: scale, colors: { colorTable(forDrawable: $0) },
+        note: { note in drawnNotes.withLock { $0.append("\(name): \(note)") } })
+      let bitmap = try drawable.image(boxSize: Self.sizelessBox, resolve: finder.resource)
+        .render(scale: Double(scale))
       return SheetIcon(bitmap: bitmap, scale: scale, isFallback: false)
     } catch let error as ImageError {
       throw SheetIconError.unreadable(name: name, reason: "\(file): \(error.reason)")
@@ -256,7 +268,7 @@ public struct AssetTreeSource: SheetDataSource {
 
   /// The colours of the res folder a drawable is in (`res/drawable-x/a.xml` → `res/values/*.xml`),
   /// read once per folder; a values file that cannot be read is skipped.
-  private func colorTable(forDrawable path: String) -> AndroidColorTable {
+  func colorTable(forDrawable path: String) -> AndroidColorTable {
     let res = URL(fileURLWithPath: path).deletingLastPathComponent().deletingLastPathComponent()
     if let cached = colorTables.withLock({ $0[res.path] }) { return cached }
     var table = AndroidColorTable()
