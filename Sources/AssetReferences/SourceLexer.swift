@@ -31,70 +31,35 @@ struct SourceToken: Sendable, Hashable {
 /// - Complexity: O(n) in the file's bytes.
 enum SourceLexer {
   static func tokens(_ bytes: [UInt8]) -> [SourceToken] {
-    var tokens: [SourceToken] = []
-    var index = 0
-    var line = 1
-    let count = bytes.count
-    func at(_ offset: Int) -> UInt8 { offset < count ? bytes[offset] : 0 }
-    while index < count {
-      let byte = bytes[index]
+    TokenScanner.tokens(bytes, nestedComments: true, isIdentifierByte: isIdentifierByte) { cursor in
+      let byte = cursor.bytes[cursor.index]
       switch byte {
-      case UInt8(ascii: "\n"):
-        line += 1
-        index += 1
-      case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
-        while index < count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
-      case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"):
-        var depth = 1
-        index += 2
-        while index < count && depth > 0 {
-          if bytes[index] == UInt8(ascii: "\n") {
-            line += 1
-          } else if bytes[index] == UInt8(ascii: "/") && at(index + 1) == UInt8(ascii: "*") {
-            depth += 1
-            index += 1
-          } else if bytes[index] == UInt8(ascii: "*") && at(index + 1) == UInt8(ascii: "/") {
-            depth -= 1
-            index += 1
-          }
-          index += 1
-        }
       case UInt8(ascii: "\""):
-        let start = line
-        var token = readString(bytes, &index, &line)
+        let start = cursor.line
+        var token = readString(cursor.bytes, &cursor.index, &cursor.line)
         token.line = start
-        tokens.append(token)
-      case UInt8(ascii: "#") where isRawStringStart(bytes, index):
-        let start = line
-        var token = readString(bytes, &index, &line)
+        cursor.tokens.append(token)
+      case UInt8(ascii: "#") where isRawStringStart(cursor.bytes, cursor.index):
+        let start = cursor.line
+        var token = readString(cursor.bytes, &cursor.index, &cursor.line)
         token.line = start
-        tokens.append(token)
+        cursor.tokens.append(token)
       case UInt8(ascii: "'"):
-        // An Objective-C character literal: skipped whole so `'"'` opens no string.
-        index += 1
-        while index < count && bytes[index] != UInt8(ascii: "'") && bytes[index] != UInt8(ascii: "\n") {
-          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        // An Objective-C character literal.
+        cursor.skipCharacterLiteral()
+      case UInt8(ascii: "#"), UInt8(ascii: "@"):
+        // `#imageLiteral`, `@selector`; a lone `@` before `"…"` is dropped.
+        let begin = cursor.index
+        cursor.index += 1
+        while cursor.index < cursor.bytes.count && isIdentifierByte(cursor.bytes[cursor.index]) {
+          cursor.index += 1
         }
-        index += 1
-      case _ where isIdentifierByte(byte) || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "@"):
-        let begin = index
-        index += 1
-        while index < count && isIdentifierByte(bytes[index]) { index += 1 }
-        if byte == UInt8(ascii: "@") && index == begin + 1 {
-          // `@"…"`: the string follows; the `@` is dropped.
-          continue
-        }
-        tokens.append(
-          SourceToken(
-            kind: .identifier, text: String(decoding: bytes[begin..<index], as: UTF8.self), line: line))
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-        index += 1
+        if byte == UInt8(ascii: "#") || cursor.index > begin + 1 { cursor.appendIdentifier(from: begin) }
       default:
-        tokens.append(SourceToken(kind: .punctuation, text: String(UnicodeScalar(byte)), line: line))
-        index += 1
+        return false
       }
+      return true
     }
-    return tokens
   }
 
   private static func isIdentifierByte(_ byte: UInt8) -> Bool {

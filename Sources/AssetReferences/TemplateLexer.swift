@@ -17,68 +17,33 @@ enum TemplateLexer {
   }
 
   static func tokens(_ bytes: [UInt8], _ language: Language) -> [SourceToken] {
-    var tokens: [SourceToken] = []
-    var index = 0
-    var line = 1
-    let count = bytes.count
-    func at(_ offset: Int) -> UInt8 { offset < count ? bytes[offset] : 0 }
-    while index < count {
-      let byte = bytes[index]
+    TokenScanner.tokens(bytes, nestedComments: language != .java, isIdentifierByte: isIdentifierByte) {
+      cursor in
+      let byte = cursor.bytes[cursor.index]
       switch byte {
-      case UInt8(ascii: "\n"):
-        line += 1
-        index += 1
-      case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
-        while index < count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
-      case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"):
-        var depth = 1
-        index += 2
-        while index < count && depth > 0 {
-          if bytes[index] == UInt8(ascii: "\n") {
-            line += 1
-          } else if language != .java && bytes[index] == UInt8(ascii: "/")
-            && at(index + 1) == UInt8(ascii: "*")
-          {
-            depth += 1
-            index += 1
-          } else if bytes[index] == UInt8(ascii: "*") && at(index + 1) == UInt8(ascii: "/") {
-            depth -= 1
-            index += 1
-          }
-          index += 1
-        }
       case UInt8(ascii: "\""):
-        tokens.append(readString(bytes, &index, &line, language: language, raw: false))
+        cursor.tokens.append(
+          readString(cursor.bytes, &cursor.index, &cursor.line, language: language, raw: false))
       case UInt8(ascii: "'") where language == .dart || language == .javascript,
         UInt8(ascii: "`") where language == .javascript:
-        tokens.append(readString(bytes, &index, &line, language: language, raw: false))
+        cursor.tokens.append(
+          readString(cursor.bytes, &cursor.index, &cursor.line, language: language, raw: false))
       case UInt8(ascii: "r")
-      where language == .dart && (at(index + 1) == UInt8(ascii: "'") || at(index + 1) == UInt8(ascii: "\""))
-        && (index == 0 || !isIdentifierByte(bytes[index - 1])):
-        index += 1
-        tokens.append(readString(bytes, &index, &line, language: language, raw: true))
+      where language == .dart
+        && (cursor.at(cursor.index + 1) == UInt8(ascii: "'")
+          || cursor.at(cursor.index + 1) == UInt8(ascii: "\""))
+        && (cursor.index == 0 || !isIdentifierByte(cursor.bytes[cursor.index - 1])):
+        cursor.index += 1
+        cursor.tokens.append(
+          readString(cursor.bytes, &cursor.index, &cursor.line, language: language, raw: true))
       case UInt8(ascii: "'"):
-        // A Kotlin or Java character literal: skipped whole so `'"'` opens no string.
-        index += 1
-        while index < count && bytes[index] != UInt8(ascii: "'") && bytes[index] != UInt8(ascii: "\n") {
-          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-        }
-        index += 1
-      case _ where isIdentifierByte(byte):
-        let begin = index
-        index += 1
-        while index < count && isIdentifierByte(bytes[index]) { index += 1 }
-        tokens.append(
-          SourceToken(
-            kind: .identifier, text: String(decoding: bytes[begin..<index], as: UTF8.self), line: line))
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-        index += 1
+        // A Kotlin or Java character literal.
+        cursor.skipCharacterLiteral()
       default:
-        tokens.append(SourceToken(kind: .punctuation, text: String(UnicodeScalar(byte)), line: line))
-        index += 1
+        return false
       }
+      return true
     }
-    return tokens
   }
 
   static func isIdentifierByte(_ byte: UInt8) -> Bool {
