@@ -11,7 +11,7 @@ import Synchronization
 /// and returned but not kept, so one huge file cannot flush everything else).
 ///
 /// Thread safety: every method may be called from any thread at any time. Entries are
-/// spread over shards, each behind its own `Mutex`, so threads asking for different
+/// spread over shards, each behind its own lock, so threads asking for different
 /// images rarely wait for each other; decoding runs outside every lock; concurrent
 /// requests for the same key share one decode. The total cost never exceeds
 /// ``costLimit``, even for a moment: space is reserved before an image is inserted.

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// A weighted semaphore: work runs while the costs in flight stay within a budget (a sheet's
 /// decodes, weighed by their pixel area).
@@ -8,7 +7,7 @@ import Synchronization
 /// ones. A cost above the whole budget is cut to it: that work runs alone.
 ///
 /// Thread safety: every method may be called from any thread; the state sits behind a
-/// `Mutex`, and a waiter blocks on its own semaphore outside the lock.
+/// ``Locked`` (a lock ThreadSanitizer sees), and a waiter blocks on its own semaphore outside the lock.
 package final class AreaBudget: Sendable {
   /// The most that may be in flight at once.
   package let limit: Int
@@ -18,7 +17,7 @@ package final class AreaBudget: Sendable {
     var peak = 0
     var waiters: [(cost: Int, wake: DispatchSemaphore)] = []
   }
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// A budget of `limit` (at least 1).
   package init(limit: Int) {

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -15,7 +14,7 @@ package enum Parallel {
     let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     guard items.count > 1, cores > 1 else { return items.map(transform) }
     let chunks = min(items.count, cores * 8)
-    let results = Mutex<[[R]?]>(Array(repeating: nil, count: chunks))
+    let results = Locked<[[R]?]>(Array(repeating: nil, count: chunks))
     DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
       let start = items.count * chunk / chunks
       let end = items.count * (chunk + 1) / chunks

@@ -1,6 +1,6 @@
 internal import CPoppler
+import IconGridSupport
 import ImageCore
-import Synchronization
 
 /// Page 1 of a PDF, opened with poppler from bytes and drawn with poppler's cairo backend.
 ///
@@ -11,7 +11,7 @@ import Synchronization
 /// their correctness; SVG renders do not take it.
 final class PDFDocument {
   /// Serialises every poppler call of the process (see the type's discussion).
-  static let lock = Mutex<Void>(())
+  static let lock = Locked<Void>(())
 
   private let document: OpaquePointer
   private let page: OpaquePointer

@@ -1,6 +1,5 @@
 import Dispatch
 import IconGridSupport
-import Synchronization
 import Testing
 
 @Suite("AreaBudget: work weighed by its cost")
@@ -8,7 +7,7 @@ struct AreaBudgetTests {
   @Test("costs of 3 under a budget of 5 run one at a time, costs of 1 five at a time at most")
   func peakWithinLimit() {
     let budget = AreaBudget(limit: 5)
-    let inFlight = Mutex((now: 0, most: 0))
+    let inFlight = Locked((now: 0, most: 0))
     DispatchQueue.concurrentPerform(iterations: 64) { index in
       let cost = index % 2 == 0 ? 3 : 1
       budget.withBudget(cost) {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import IconGridSupport
 
 /// Draws single-line labels in any script as anti-aliased coverage masks.
 ///
@@ -26,7 +26,7 @@ package final class LabelRasterizer: Sendable {
   package let fontDescription: String
   /// Rows from a mask's top to its baseline; the same for every mask.
   package let baseline: Int
-  private let engine: Mutex<FontEngine>
+  private let engine: Locked<FontEngine>
 
   /// Finds the fonts for `family` at `pixelSize` pixels per em.
   ///
@@ -52,7 +52,7 @@ package final class LabelRasterizer: Sendable {
     lineHeight = engine.lineHeight
     baseline = engine.ascender
     fontDescription = "\(engine.primary.description), \(pixelSize) px"
-    self.engine = Mutex(engine)
+    self.engine = Locked(engine)
   }
 
   /// Renders `text` on one line, no wider than `maxWidth` pixels.

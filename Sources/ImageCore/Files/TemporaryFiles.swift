@@ -1,5 +1,4 @@
 import IconGridSupport
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -29,7 +28,7 @@ package enum TemporaryFiles {
     var candidates: [String: [String]]
   }
 
-  private static let listings = Mutex<[String: Listing]>([:])
+  private static let listings = Locked<[String: Listing]>([:])
 
   /// Creates and locks a temporary file for `path`; returns its descriptor and path.
   package static func create(for path: String) throws -> (fd: Int32, path: String) {
