@@ -20,7 +20,7 @@ extension ImageFormat {
   public static func pixelSize(ofHead head: [UInt8], format: ImageFormat?) -> (width: Int, height: Int)? {
     switch format {
     case .png, .cgbi: return pngSize(head)
-    case .jpeg: return jpegFrameSize(head)
+    case .jpeg: return JPEGFrameHeader.read(head).map { ($0.width, $0.height) }
     case .webp: return webpCanvasSize(head)
     case .gif:
       guard head.count >= 10 else { return nil }
@@ -50,28 +50,6 @@ extension ImageFormat {
     let height = word(offset + 12)
     guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else { return nil }
     return (width, height)
-  }
-
-  private static func jpegFrameSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-    var index = 2
-    while index + 9 < bytes.count {
-      guard bytes[index] == 0xFF else { return nil }
-      let marker = bytes[index + 1]
-      if marker == 0xFF {
-        index += 1
-        continue
-      }
-      let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
-      // SOF0–SOF15, which are C0–CF except DHT (C4), JPG (C8) and DAC (CC).
-      if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
-        let height = Int(bytes[index + 5]) << 8 | Int(bytes[index + 6])
-        let width = Int(bytes[index + 7]) << 8 | Int(bytes[index + 8])
-        return (width, height)
-      }
-      guard length >= 2 else { return nil }
-      index += 2 + length
-    }
-    return nil
   }
 
   private static func webpCanvasSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {

@@ -77,37 +77,14 @@ package struct RasterHeader: Sendable {
 
   /// The first start-of-frame segment, and the orientation of an EXIF block before it.
   private static func jpeg(_ bytes: [UInt8]) -> RasterHeader? {
-    guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-    var index = 2
     var orientation = Orientation.up
-    while index + 9 < bytes.count {
-      guard bytes[index] == 0xFF else { return nil }
-      let marker = bytes[index + 1]
-      if marker == 0xFF {
-        index += 1
-        continue
-      }
-      let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
-      guard length >= 2 else { return nil }
-      if marker == 0xE1, index + 2 + length <= bytes.count,
-        let found = Orientation.fromEXIF(Array(bytes[(index + 4)..<(index + 2 + length)]))
-      {
-        orientation = found
-      }
-      // SOF0–SOF15, which are C0–CF except DHT (C4), JPG (C8) and DAC (CC).
-      if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
-        let height = Int(bytes[index + 5]) << 8 | Int(bytes[index + 6])
-        let width = Int(bytes[index + 7]) << 8 | Int(bytes[index + 8])
-        guard width > 0, height > 0 else { return nil }
-        // Sequential DCT (baseline, extended, arithmetic) is decoded a band of rows at a
-        // time; progressive and lossless frames are held whole.
-        return RasterHeader(
-          format: .jpeg, width: width, height: height, swapsSides: orientation.swapsSides,
-          reducesMemory: [0xC0, 0xC1, 0xC9].contains(marker))
-      }
-      index += 2 + length
+    let frame = JPEGFrameHeader.read(bytes) { marker, payload in
+      if marker == 0xE1, let found = Orientation.fromEXIF(Array(payload)) { orientation = found }
     }
-    return nil
+    guard let frame, frame.width > 0, frame.height > 0 else { return nil }
+    return RasterHeader(
+      format: .jpeg, width: frame.width, height: frame.height, swapsSides: orientation.swapsSides,
+      reducesMemory: frame.isSequential)
   }
 
   /// libwebp's own reading of the header (canvas size, kind, alpha, animation).
