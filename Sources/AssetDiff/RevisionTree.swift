@@ -1,4 +1,5 @@
 import Foundation
+import IconGridSupport
 
 /// Why a git revision cannot be read: a usage error for the command line.
 public struct RevisionError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -114,8 +115,17 @@ public final class RevisionTree: Sendable {
     } catch {
       throw RevisionError("cannot run \(arguments.first ?? executable): \(error)")
     }
+    // Both pipes are drained at once: git blocks when either fills (64 KiB on Linux), so
+    // reading one to its end before the other can wait forever.
+    let errorBytes = Locked(Data())
+    let drained = DispatchGroup()
+    DispatchQueue.global().async(group: drained) {
+      let bytes = errors.fileHandleForReading.readDataToEndOfFile()
+      errorBytes.withLock { $0 = bytes }
+    }
     let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    drained.wait()
+    let err = errorBytes.withLock { $0 }
     process.waitUntilExit()
     return (
       process.terminationStatus, String(decoding: out, as: UTF8.self),
