@@ -127,13 +127,14 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
   /// (`--references`).
   public static let missingAsset = Rule(
     "missing-asset", .error,
-    "A name the code uses for an image (a literal or a generated symbol) that no asset of the tree provides"
-      + " (with --references).")
-  /// An image set that no source, storyboard, property list or system role uses (`--references`).
+    "A name or path the code uses for an image (a literal, a generated symbol, an Android resource or a"
+      + " required file) that no asset of the tree provides (with --references).")
+  /// An image (a catalog set, an Android drawable or mipmap, a Flutter or Metro asset) that
+  /// nothing of its app uses (`--references`).
   public static let unusedAsset = Rule(
     "unused-asset", .warning,
-    "An image set that no source, storyboard, property list, build setting or system role uses"
-      + " (with --references).")
+    "An image (a catalog set, an Android drawable or mipmap, a pubspec or Metro asset) that no source, storyboard,"
+      + " layout, manifest, property list, build setting or system role uses (with --references).")
 
   /// Every rule, in the order reports list them.
   public static let all: [Rule] = appleRules + layoutRules + referenceRules
