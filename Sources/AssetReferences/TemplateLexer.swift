@@ -6,8 +6,8 @@
 /// quotes are strings; in Kotlin and Java `'x'` is a character and skipped. One pass over
 /// the bytes, no backtracking: a file that is not valid in its language still ends.
 /// JavaScript's `'…'` and `"…"` are plain strings and its backquoted template literals have
-/// `${…}` templates; a regular expression literal is not recognised, so a quote inside one
-/// can hide the rest of that line (single-line strings end at the line's end).
+/// `${…}` templates; ``JavaScriptLexer`` reads its regular expressions and JSX text, so that
+/// a quote or a `//` in them opens nothing (single-line strings end at the line's end).
 ///
 /// - Complexity: O(n) in the file's bytes.
 enum TemplateLexer {
@@ -16,9 +16,19 @@ enum TemplateLexer {
     case kotlin, java, dart, javascript
   }
 
-  static func tokens(_ bytes: [UInt8], _ language: Language) -> [SourceToken] {
-    TokenScanner.tokens(bytes, nestedComments: language != .java, isIdentifierByte: isIdentifierByte) {
+  /// Splits `bytes` of `language` into tokens.
+  ///
+  /// - Parameters:
+  ///   - bytes: the source's UTF-8 bytes.
+  ///   - language: the language they are in.
+  ///   - jsx: for JavaScript, whether a `<` may open a JSX element (not in `.ts`, where
+  ///     `<T>x` is a type assertion).
+  /// - Returns: the tokens, comments, regular expressions and JSX text dropped.
+  static func tokens(_ bytes: [UInt8], _ language: Language, jsx: Bool = false) -> [SourceToken] {
+    var javaScript = JavaScriptLexer(jsx: jsx)
+    return TokenScanner.tokens(bytes, nestedComments: language != .java, isIdentifierByte: isIdentifierByte) {
       cursor in
+      if language == .javascript && javaScript.special(&cursor) { return true }
       let byte = cursor.bytes[cursor.index]
       switch byte {
       case UInt8(ascii: "\""):
@@ -102,6 +112,12 @@ enum TemplateLexer {
           current = []
           let begin = index
           index += 2
+          if language == .javascript {
+            JavaScriptLexer.skipTemplateExpression(bytes, &index, &line)
+            text.append(contentsOf: bytes[begin..<index])
+            continue
+          }
+          // Kotlin's and Dart's `${…}`: braces counted, quotes inside not read.
           var depth = 1
           while index < count && depth > 0 {
             if bytes[index] == UInt8(ascii: "{") { depth += 1 }
