@@ -1,6 +1,7 @@
 /// Splits Kotlin, Java, Dart and JavaScript/TypeScript source into ``SourceToken``s.
 ///
-/// Comments are dropped (nested block comments in Kotlin and Dart, flat ones in Java).
+/// Comments are dropped (nested block comments in Kotlin and Dart, flat ones in Java and
+/// JavaScript).
 /// Strings are read with their escapes; Kotlin's and Dart's templates (`$id`, `${…}`) make
 /// a string a pattern whose pieces are the text around them. Dart's `'…'`, `r'…'` and triple
 /// quotes are strings; in Kotlin and Java `'x'` is a character and skipped. One pass over
@@ -26,7 +27,9 @@ enum TemplateLexer {
   /// - Returns: the tokens, comments, regular expressions and JSX text dropped.
   static func tokens(_ bytes: [UInt8], _ language: Language, jsx: Bool = false) -> [SourceToken] {
     var javaScript = JavaScriptLexer(jsx: jsx)
-    return TokenScanner.tokens(bytes, nestedComments: language != .java, isIdentifierByte: isIdentifierByte) {
+    // Kotlin's and Dart's block comments nest; Java's and JavaScript's end at the first `*/`.
+    let nested = language == .kotlin || language == .dart
+    return TokenScanner.tokens(bytes, nestedComments: nested, isIdentifierByte: isIdentifierByte) {
       cursor in
       if language == .javascript && javaScript.special(&cursor) { return true }
       let byte = cursor.bytes[cursor.index]

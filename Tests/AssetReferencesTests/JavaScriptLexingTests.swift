@@ -104,8 +104,9 @@ struct JavaScriptLexingTests {
       const y = '//' + require('./c.png')
       // const z = require('./commented.png')
       /* require('./block.png') */
+      /* JavaScript's block comments do not nest: /* */ const d = require('./d.png')
       """)
-    #expect(found == ["./a.png@1", "./b.png@2", "./c.png@3"])
+    #expect(found == ["./a.png@1", "./b.png@2", "./c.png@3", "./d.png@6"])
   }
 
   @Test(arguments: [
