@@ -301,3 +301,14 @@ struct JavaScriptLexer {
     index = min(index, count)
   }
 }
+
+/// Not API: the line of each token of `bytes` read as JavaScript, for the
+/// `Scripts/fuzz javascript-lexer` target and the tests that replay what it found.
+///
+/// - Parameters:
+///   - bytes: any bytes.
+///   - jsx: whether a `<` may open a JSX element.
+/// - Returns: each token's 1-based line, in order.
+package func _javaScriptTokenLines(_ bytes: [UInt8], jsx: Bool) -> [Int] {
+  TemplateLexer.tokens(bytes, .javascript, jsx: jsx).map(\.line)
+}
