@@ -219,16 +219,21 @@ struct JavaScriptLexer {
   /// strings, nested template literals (and their own `${…}`), comments and regular
   /// expressions, so that a `}` or a backquote inside them does not end it early.
   ///
-  /// - Complexity: O(bytes consumed); an explicit stack, so nesting cannot overflow the
-  ///   call stack.
-  static func skipTemplateExpression(_ bytes: [UInt8], _ index: inout Int, _ line: inout Int) {
+  /// `noRegexBefore` is the lexer's ``noRegexBefore``, shared so that a line searched in
+  /// vain for a regular expression's end is not searched again from another `${…}` on it.
+  ///
+  /// - Complexity: O(bytes consumed) plus the regular-expression look-aheads, which never
+  ///   read a byte before `noRegexBefore` twice; an explicit stack, so nesting cannot
+  ///   overflow the call stack.
+  static func skipTemplateExpression(
+    _ bytes: [UInt8], _ index: inout Int, _ line: inout Int, noRegexBefore: inout Int
+  ) {
     let count = bytes.count
     func at(_ offset: Int) -> UInt8 { offset < count ? bytes[offset] : 0 }
     // `{` for code (a `${` or a brace), `` ` `` for the text of a nested template literal.
     var stack: [UInt8] = [UInt8(ascii: "{")]
     // The last byte of code that is not a space, to tell a regular expression from division.
     var previous = UInt8(ascii: "{")
-    var noRegexBefore = 0
     while index < count, let top = stack.last {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\n") { line += 1 }

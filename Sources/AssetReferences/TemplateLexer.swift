@@ -36,11 +36,15 @@ enum TemplateLexer {
       switch byte {
       case UInt8(ascii: "\""):
         cursor.tokens.append(
-          readString(cursor.bytes, &cursor.index, &cursor.line, language: language, raw: false))
+          readString(
+            cursor.bytes, &cursor.index, &cursor.line, language: language, raw: false,
+            noRegexBefore: &javaScript.noRegexBefore))
       case UInt8(ascii: "'") where language == .dart || language == .javascript,
         UInt8(ascii: "`") where language == .javascript:
         cursor.tokens.append(
-          readString(cursor.bytes, &cursor.index, &cursor.line, language: language, raw: false))
+          readString(
+            cursor.bytes, &cursor.index, &cursor.line, language: language, raw: false,
+            noRegexBefore: &javaScript.noRegexBefore))
       case UInt8(ascii: "r")
       where language == .dart
         && (cursor.at(cursor.index + 1) == UInt8(ascii: "'")
@@ -48,7 +52,9 @@ enum TemplateLexer {
         && (cursor.index == 0 || !isIdentifierByte(cursor.bytes[cursor.index - 1])):
         cursor.index += 1
         cursor.tokens.append(
-          readString(cursor.bytes, &cursor.index, &cursor.line, language: language, raw: true))
+          readString(
+            cursor.bytes, &cursor.index, &cursor.line, language: language, raw: true,
+            noRegexBefore: &javaScript.noRegexBefore))
       case UInt8(ascii: "'"):
         // A Kotlin or Java character literal.
         cursor.skipCharacterLiteral()
@@ -66,8 +72,11 @@ enum TemplateLexer {
 
   /// Reads a string whose opening quote is at `index`; leaves `index` after its closing
   /// quote, or at the end of the line for an unterminated single-line string.
+  /// `noRegexBefore` is ``JavaScriptLexer/noRegexBefore``, which a template literal's `${…}`
+  /// shares so that no line is searched for a regular expression's end twice.
   private static func readString(
-    _ bytes: [UInt8], _ index: inout Int, _ line: inout Int, language: Language, raw: Bool
+    _ bytes: [UInt8], _ index: inout Int, _ line: inout Int, language: Language, raw: Bool,
+    noRegexBefore: inout Int
   ) -> SourceToken {
     let count = bytes.count
     let quote = bytes[index]
@@ -116,7 +125,7 @@ enum TemplateLexer {
           let begin = index
           index += 2
           if language == .javascript {
-            JavaScriptLexer.skipTemplateExpression(bytes, &index, &line)
+            JavaScriptLexer.skipTemplateExpression(bytes, &index, &line, noRegexBefore: &noRegexBefore)
             text.append(contentsOf: bytes[begin..<index])
             continue
           }
