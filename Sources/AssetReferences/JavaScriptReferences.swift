@@ -29,7 +29,7 @@ public struct JavaScriptReferences: Sendable {
   /// Folders of libraries and build output, not the app's code.
   public static let skippedFolders: Set<String> = ["dist", "web-build", "coverage"]
   /// A file with more bytes per line than this is minified (bundler output or a vendored
-  /// library): its one line hides regular expressions the lexer does not know.
+  /// library): not the app's code, and one line that a misread `/` or `<` could hide whole.
   static let minifiedLineLength = 400
 
   /// The root as given.
@@ -134,7 +134,9 @@ struct JavaScriptFileScan: Sendable {
       scan.skipped = "minified (\(bytes.count / lines) bytes per line)"
       return scan
     }
-    let tokens = TemplateLexer.tokens(bytes, .javascript)
+    // JSX is in `.js`, `.jsx` and `.tsx`; in `.ts` a `<` after `=` is a type assertion.
+    let tokens = TemplateLexer.tokens(
+      bytes, .javascript, jsx: !name.hasSuffix("ts") && !name.hasSuffix(".json"))
     if name == "app.json" || name.hasPrefix("app.config.") {
       for token in tokens
       where token.kind == .string && !token.isPattern && JavaScriptReferences.isImage(token.text) {

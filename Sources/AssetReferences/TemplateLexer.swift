@@ -1,13 +1,14 @@
 /// Splits Kotlin, Java, Dart and JavaScript/TypeScript source into ``SourceToken``s.
 ///
-/// Comments are dropped (nested block comments in Kotlin and Dart, flat ones in Java).
+/// Comments are dropped (nested block comments in Kotlin and Dart, flat ones in Java and
+/// JavaScript).
 /// Strings are read with their escapes; Kotlin's and Dart's templates (`$id`, `${…}`) make
 /// a string a pattern whose pieces are the text around them. Dart's `'…'`, `r'…'` and triple
 /// quotes are strings; in Kotlin and Java `'x'` is a character and skipped. One pass over
 /// the bytes, no backtracking: a file that is not valid in its language still ends.
 /// JavaScript's `'…'` and `"…"` are plain strings and its backquoted template literals have
-/// `${…}` templates; a regular expression literal is not recognised, so a quote inside one
-/// can hide the rest of that line (single-line strings end at the line's end).
+/// `${…}` templates; ``JavaScriptLexer`` reads its regular expressions and JSX text, so that
+/// a quote or a `//` in them opens nothing (single-line strings end at the line's end).
 ///
 /// - Complexity: O(n) in the file's bytes.
 enum TemplateLexer {
@@ -16,18 +17,34 @@ enum TemplateLexer {
     case kotlin, java, dart, javascript
   }
 
-  static func tokens(_ bytes: [UInt8], _ language: Language) -> [SourceToken] {
-    TokenScanner.tokens(bytes, nestedComments: language != .java, isIdentifierByte: isIdentifierByte) {
+  /// Splits `bytes` of `language` into tokens.
+  ///
+  /// - Parameters:
+  ///   - bytes: the source's UTF-8 bytes.
+  ///   - language: the language they are in.
+  ///   - jsx: for JavaScript, whether a `<` may open a JSX element (not in `.ts`, where
+  ///     `<T>x` is a type assertion).
+  /// - Returns: the tokens, comments, regular expressions and JSX text dropped.
+  static func tokens(_ bytes: [UInt8], _ language: Language, jsx: Bool = false) -> [SourceToken] {
+    var javaScript = JavaScriptLexer(jsx: jsx)
+    // Kotlin's and Dart's block comments nest; Java's and JavaScript's end at the first `*/`.
+    let nested = language == .kotlin || language == .dart
+    return TokenScanner.tokens(bytes, nestedComments: nested, isIdentifierByte: isIdentifierByte) {
       cursor in
+      if language == .javascript && javaScript.special(&cursor) { return true }
       let byte = cursor.bytes[cursor.index]
       switch byte {
       case UInt8(ascii: "\""):
         cursor.tokens.append(
-          readString(cursor.bytes, &cursor.index, &cursor.line, language: language, raw: false))
+          readString(
+            cursor.bytes, &cursor.index, &cursor.line, language: language, raw: false,
+            noRegexBefore: &javaScript.noRegexBefore))
       case UInt8(ascii: "'") where language == .dart || language == .javascript,
         UInt8(ascii: "`") where language == .javascript:
         cursor.tokens.append(
-          readString(cursor.bytes, &cursor.index, &cursor.line, language: language, raw: false))
+          readString(
+            cursor.bytes, &cursor.index, &cursor.line, language: language, raw: false,
+            noRegexBefore: &javaScript.noRegexBefore))
       case UInt8(ascii: "r")
       where language == .dart
         && (cursor.at(cursor.index + 1) == UInt8(ascii: "'")
@@ -35,7 +52,9 @@ enum TemplateLexer {
         && (cursor.index == 0 || !isIdentifierByte(cursor.bytes[cursor.index - 1])):
         cursor.index += 1
         cursor.tokens.append(
-          readString(cursor.bytes, &cursor.index, &cursor.line, language: language, raw: true))
+          readString(
+            cursor.bytes, &cursor.index, &cursor.line, language: language, raw: true,
+            noRegexBefore: &javaScript.noRegexBefore))
       case UInt8(ascii: "'"):
         // A Kotlin or Java character literal.
         cursor.skipCharacterLiteral()
@@ -53,8 +72,11 @@ enum TemplateLexer {
 
   /// Reads a string whose opening quote is at `index`; leaves `index` after its closing
   /// quote, or at the end of the line for an unterminated single-line string.
+  /// `noRegexBefore` is ``JavaScriptLexer/noRegexBefore``, which a template literal's `${…}`
+  /// shares so that no line is searched for a regular expression's end twice.
   private static func readString(
-    _ bytes: [UInt8], _ index: inout Int, _ line: inout Int, language: Language, raw: Bool
+    _ bytes: [UInt8], _ index: inout Int, _ line: inout Int, language: Language, raw: Bool,
+    noRegexBefore: inout Int
   ) -> SourceToken {
     let count = bytes.count
     let quote = bytes[index]
@@ -102,6 +124,12 @@ enum TemplateLexer {
           current = []
           let begin = index
           index += 2
+          if language == .javascript {
+            JavaScriptLexer.skipTemplateExpression(bytes, &index, &line, noRegexBefore: &noRegexBefore)
+            text.append(contentsOf: bytes[begin..<index])
+            continue
+          }
+          // Kotlin's and Dart's `${…}`: braces counted, quotes inside not read.
           var depth = 1
           while index < count && depth > 0 {
             if bytes[index] == UInt8(ascii: "{") { depth += 1 }
