@@ -220,14 +220,42 @@ extension TargetResources {
         targets.append(resources)
       }
     }
-    // Two projects with a target of one name: each is qualified by its project.
-    var count: [String: Int] = [:]
-    for target in targets { count[target.id, default: 0] += 1 }
-    for index in targets.indices where count[targets[index].id, default: 0] > 1 {
-      let name = Paths.lastComponent(of: targets[index].project ?? "")
-      targets[index].id = String(name.dropLast(".xcodeproj".count)) + "/" + targets[index].id
-    }
+    qualifySharedNames(&targets)
     return (targets, problems)
+  }
+
+  /// Gives every target a name space identifier of its own: a target whose name another
+  /// target shares is qualified by its project (`Old/App`, `New/App`), and by as many of the
+  /// project's folders as tell the projects apart when they have one file name
+  /// (`code/wolf3d/wolf3d` and `newCode/wolf3d/wolf3d`, from `code/wolf3d.xcodeproj` and
+  /// `newCode/wolf3d.xcodeproj`). Targets of one name in one project are numbered
+  /// (`App`, `App (2)`), in the project's order.
+  ///
+  /// A name space is found by its identifier (confining a library to it, `--target`, a
+  /// sheet's section), so two with one identifier would make the second unreachable.
+  static func qualifySharedNames(_ targets: inout [TargetResources]) {
+    var groups: [String: [Int]] = [:]
+    for index in targets.indices { groups[targets[index].id, default: []].append(index) }
+    for (name, members) in groups where members.count > 1 {
+      // The project's path without `.xcodeproj`, as components: `code/iphone/wolf3d`.
+      let folders = members.map { index -> [Substring] in
+        let project = targets[index].project ?? ""
+        let stem = project.hasSuffix(".xcodeproj") ? String(project.dropLast(".xcodeproj".count)) : project
+        return stem.split(separator: "/")
+      }
+      let deepest = folders.map(\.count).max() ?? 0
+      var depth = 1
+      while depth < deepest, Set(folders.map { $0.suffix(depth) }).count < Set(folders).count {
+        depth += 1
+      }
+      var used: [String: Int] = [:]
+      for (member, path) in zip(members, folders) {
+        let qualified = (path.suffix(depth) + [Substring(name)]).joined(separator: "/")
+        used[qualified, default: 0] += 1
+        let copy = used[qualified]!
+        targets[member].id = copy == 1 ? qualified : "\(qualified) (\(copy))"
+      }
+    }
   }
 
   /// The target's own Info.plist (`INFOPLIST_FILE`, relative to its project's directory),

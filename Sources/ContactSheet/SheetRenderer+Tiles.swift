@@ -31,7 +31,10 @@ extension SheetRenderer {
     var outcome = TileOutcome.drawn
     var device: String?
     do {
-      let area = dataSource.pixelArea(named: tile.icon, scale: options.scale) ?? boxSize * boxSize
+      // The decode, and the resampler's output floats (16 bytes a pixel: four pixels' worth);
+      // the resampler streams the decode, so nothing else it holds grows with the icon.
+      let decode = dataSource.pixelArea(named: tile.icon, scale: options.scale) ?? boxSize * boxSize
+      let area = decode + 4 * boxSize * boxSize
       let drawn = try budget.withBudget(area) {
         try drawIcon(tile, box: box, tileRect: tileRect, canvas: canvas)
       }

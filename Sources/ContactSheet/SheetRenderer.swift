@@ -23,7 +23,8 @@ public struct SheetRenderer: Sendable {
   let dataSource: any SheetDataSource
   /// The most pixel area whose icons are decoded and resampled at once (each icon
   /// weighed by its data source's ``SheetDataSource/pixelArea(named:scale:)``, or one icon
-  /// box when unknown); ``defaultPixelsInFlight`` by default. A larger icon is decoded alone.
+  /// box when unknown, plus four icon boxes for the resampler's float output);
+  /// ``defaultPixelsInFlight`` by default. A larger icon is decoded alone.
   public var pixelsInFlight = SheetRenderer.defaultPixelsInFlight
   let labels: TextSetting?
   let headings: TextSetting?

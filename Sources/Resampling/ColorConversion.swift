@@ -17,31 +17,31 @@ extension Resampler {
     return Float(c * 255)
   }
 
-  /// Premultiplied floats: colour × alpha ÷ 255 in sRGB, or linear colour × alpha.
-  static func load(_ image: Bitmap, colorSpace: ResampleOptions.ColorSpace) -> [SIMD4<Float>] {
-    let count = image.width * image.height
-    return image.pixels.withUnsafeBufferPointer { raw in
-      [SIMD4<Float>](unsafeUninitializedCapacity: count) { out, initialized in
-        switch colorSpace {
-        case .sRGB:
-          for index in 0..<count {
-            let o = index * 4
-            let alpha = Float(raw[o + 3])
-            let factor = alpha / 255
-            out[index] = SIMD4(
-              Float(raw[o]) * factor, Float(raw[o + 1]) * factor, Float(raw[o + 2]) * factor, alpha)
-          }
-        case .linear:
-          toLinear.withUnsafeBufferPointer { lut in
-            for index in 0..<count {
-              let o = index * 4
-              let alpha = Float(raw[o + 3])
-              out[index] = SIMD4(
-                lut[Int(raw[o])] * alpha, lut[Int(raw[o + 1])] * alpha, lut[Int(raw[o + 2])] * alpha, alpha)
-            }
-          }
+  /// Row `row` of straight 8-bit RGBA `raw`, `width` pixels wide, as premultiplied floats:
+  /// colour × alpha ÷ 255 in sRGB, or linear colour × alpha.
+  @inline(__always)
+  static func load(
+    row: Int, of raw: UnsafeBufferPointer<UInt8>, width: Int, colorSpace: ResampleOptions.ColorSpace,
+    into out: UnsafeMutableBufferPointer<SIMD4<Float>>
+  ) {
+    let first = row * width * 4
+    switch colorSpace {
+    case .sRGB:
+      for index in 0..<width {
+        let o = first + index * 4
+        let alpha = Float(raw[o + 3])
+        let factor = alpha / 255
+        out[index] = SIMD4(
+          Float(raw[o]) * factor, Float(raw[o + 1]) * factor, Float(raw[o + 2]) * factor, alpha)
+      }
+    case .linear:
+      toLinear.withUnsafeBufferPointer { lut in
+        for index in 0..<width {
+          let o = first + index * 4
+          let alpha = Float(raw[o + 3])
+          out[index] = SIMD4(
+            lut[Int(raw[o])] * alpha, lut[Int(raw[o + 1])] * alpha, lut[Int(raw[o + 2])] * alpha, alpha)
         }
-        initialized = count
       }
     }
   }

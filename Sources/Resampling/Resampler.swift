@@ -105,10 +105,7 @@ public enum Resampler {
     let kernel = resolved(options.kernel, ratio: ratio)
     let across = AxisTaps(from: image.width, to: width, kernel: kernel)
     let down = AxisTaps(from: image.height, to: height, kernel: kernel)
-    let source = load(image, colorSpace: options.colorSpace)
-    return source.withUnsafeBufferPointer { source in
-      let middle = horizontal(source, width: image.width, height: image.height, taps: across, to: width)
-      return middle.withUnsafeBufferPointer { vertical($0, width: width, taps: down, to: height) }
-    }
+    return passes(
+      image, colorSpace: options.colorSpace, across: across, down: down, outWidth: width, outHeight: height)
   }
 }

@@ -159,6 +159,44 @@ import Testing
     #expect(Self.count(80, in: try PNGDecoder.decode(contentsOf: output)) == drawn)
   }
 
+  /// Two projects of one file name in different folders, each with a target of one name
+  /// (the shape of Wolf3D's `code/iphone/wolf3d.xcodeproj` and `newCode/iphone/wolf3d.xcodeproj`,
+  /// or a Flutter app's `ios/Runner.xcodeproj` and `macos/Runner.xcodeproj`): two sections
+  /// whose titles tell them apart, each drawing its own project's files, the `icon` both
+  /// copy and the `episode` only the second copies.
+  @Test func targetsOfOneNameInProjectsOfOneNameAreTwoSections() throws {
+    let tree = Tree()
+    for (folder, files) in [
+      ("old/ios", [("icon", UInt8(200))]), ("new/ios", [("icon", 40), ("episode", 120)]),
+    ] {
+      for (name, red) in files {
+        try tree.png("\(folder)/\(name)@2x.png", 120, 120, color: (red, 0, 0, 255))
+      }
+      tree.text(
+        "\(folder)/Game.xcodeproj/project.pbxproj",
+        XcodeProjectFixture(targets: [
+          .init(name: "Game", settings: ["SDKROOT": "iphoneos"], resources: files.map { "\($0.0)@2x.png" })
+        ]).text)
+    }
+    let output = tree.path("sheet.png")
+    let captured = CapturedConsole()
+    let status = IconGridCLI.main(
+      arguments: ["sheet", tree.root, "-o", output, "--no-labels", "--strict", "--format", "json"],
+      console: captured.console)
+    #expect(status == 0)
+    #expect(captured.err.isEmpty)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(captured.out.utf8)) as? [String: Any])
+    #expect(json["missing"] as? [String] == [])
+    let parts = try #require(json["namespaces"] as? [[String: Any]])
+    #expect(parts.map { $0["title"] as? String } == ["new/ios/Game/Game", "old/ios/Game/Game"])
+    #expect(parts.map { $0["namespace"] as? String } == ["new/ios/Game/Game", "old/ios/Game/Game"])
+    #expect(parts.map { $0["tiles"] as? Int } == [2, 1])
+    let sheet = try PNGDecoder.decode(contentsOf: output)
+    #expect(Self.count(200, in: sheet) == 120 * 120)
+    #expect(Self.count(40, in: sheet) == 120 * 120)
+    #expect(Self.count(120, in: sheet) == 120 * 120)
+  }
+
   /// One name space: the flat sheet, byte for byte what the renderer draws for the
   /// folder's names without sections.
   @Test func oneNameSpaceKeepsTheFlatSheet() throws {

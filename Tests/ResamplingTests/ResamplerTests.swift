@@ -131,4 +131,54 @@ private let area = ResampleOptions(kernel: .area)
     let pair = grey([[0, 200]])
     #expect(reds(Resampler.resize(pair, width: 4, height: 1, options: area)) == [[0, 50, 150, 200]])
   }
+
+  /// The passes stream the source a row at a time; every output value is the sum a float
+  /// copy of the whole source, resized across and then down, gives (the same products in the
+  /// same order), for every kernel, shrinking and enlarging, with transparency.
+  @Test(arguments: [
+    ResampleOptions.Kernel.area, .quadraticArea, .compensatedArea(strength: 0.5), .lanczos(lobes: 3),
+  ])
+  func streamingEqualsTheWholeImageResizedAcrossThenDown(kernel: ResampleOptions.Kernel) {
+    var source = Bitmap(width: 37, height: 29)
+    for y in 0..<29 {
+      for x in 0..<37 {
+        source[x, y] = (
+          UInt8((x * 37 + y * 11) % 256), UInt8((x * y * 7) % 256), UInt8((y * 53) % 256),
+          UInt8((x * 13 + y * 29) % 256)
+        )
+      }
+    }
+    for (width, height) in [(9, 7), (5, 29), (37, 4), (80, 61), (12, 50), (1, 1)] {
+      let ratio = max(Double(37) / Double(width), Double(29) / Double(height))
+      let resolved = Resampler.resolved(kernel, ratio: ratio)
+      let across = AxisTaps(from: 37, to: width, kernel: resolved)
+      let down = AxisTaps(from: 29, to: height, kernel: resolved)
+      var whole = [SIMD4<Float>](repeating: .zero, count: 37 * 29)
+      source.pixels.withUnsafeBufferPointer { raw in
+        whole.withUnsafeMutableBufferPointer { whole in
+          for y in 0..<29 {
+            Resampler.load(
+              row: y, of: raw, width: 37, colorSpace: .sRGB,
+              into: UnsafeMutableBufferPointer(rebasing: whole[(y * 37)..<(y * 37 + 37)]))
+          }
+        }
+      }
+      var expected = [SIMD4<Float>](repeating: .zero, count: width * height)
+      for y in 0..<height {
+        for x in 0..<width {
+          for k in 0..<down.count {
+            let row = down.starts[y] + k
+            var sum = SIMD4<Float>(repeating: 0)
+            for j in 0..<across.count {
+              sum += whole[row * 37 + across.starts[x] + j] * across.weights[x * across.count + j]
+            }
+            expected[y * width + x] += sum * down.weights[y * down.count + k]
+          }
+        }
+      }
+      let streamed = Resampler.passes(
+        source, colorSpace: .sRGB, across: across, down: down, outWidth: width, outHeight: height)
+      #expect(streamed == expected, "\(width)×\(height)")
+    }
+  }
 }
