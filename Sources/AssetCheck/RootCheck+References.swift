@@ -75,7 +75,7 @@ extension RootCheck {
 
     let readCount =
       "read \(references.codeFiles) Swift/Objective-C \(references.codeFiles == 1 ? "file" : "files") and "
-      + "\(references.otherFiles) storyboards, xibs and property lists"
+      + "\(references.otherFiles) storyboards, xibs, property lists and strings files"
       + (references.generated.isEmpty
         ? "" : " (\(references.generated.count) generated accessor files read as declarations, not uses)")
     if references.codeFiles == 0 && !judged.isEmpty {

@@ -5,6 +5,8 @@ extension SourceReferences {
   /// The kinds of file the scan reads, by extension.
   static let codeExtensions: Set<String> = ["swift", "m", "mm", "h"]
   static let interfaceExtensions: Set<String> = ["storyboard", "xib"]
+  /// Property lists and localized strings: their values mark what they name as used.
+  static let dataExtensions: Set<String> = ["plist", "strings", "stringsdict", "xcstrings"]
   static let imageExtensions: Set<String> = [
     "png", "jpg", "jpeg", "pdf", "gif", "heic", "webp", "svg", "icns", "tiff", "tif", "bmp", "ico",
   ]
@@ -17,7 +19,8 @@ extension SourceReferences {
   static let depthLimit = 32
   static let fileLimit = 500_000
 
-  /// Reads every Swift, Objective-C, storyboard, xib and property list file under `root`.
+  /// Reads every Swift, Objective-C, storyboard, xib, property list and localized strings file
+  /// (`.strings`, `.stringsdict`, `.xcstrings`) under `root`.
   ///
   /// Hidden folders, `Pods`, `Carthage`, build output, `node_modules` and the insides of
   /// catalogs and project packages are not entered. Files are read in parallel; a file that
@@ -35,7 +38,7 @@ extension SourceReferences {
         return false
       }
       return codeExtensions.contains(fileExtension) || interfaceExtensions.contains(fileExtension)
-        || fileExtension == "plist"
+        || dataExtensions.contains(fileExtension)
     }
     result.imageFiles = imageFiles
     let scanned = Parallel.map(files) { path in FileScan.read(path, root: root) }
@@ -79,19 +82,24 @@ struct FileScan: Sendable {
       scan.outcome = .skipped("unreadable")
       return scan
     }
+    let fileExtension = Paths.fileExtension(of: path).lowercased()
+    switch fileExtension {
+    case "plist", "stringsdict":
+      StringsScan.scanPropertyList(bytes, into: &scan)
+      return scan
+    case "strings":
+      StringsScan.scanStrings(bytes, into: &scan)
+      return scan
+    case "xcstrings":
+      StringsScan.scanCatalog(bytes, into: &scan)
+      return scan
+    default: break
+    }
     let text = UTF8Text.bytes(bytes)
-    let fileExtension = Paths.fileExtension(of: path)
     switch fileExtension {
     case "storyboard", "xib":
       scan.outcome = .read(isCode: false)
       InterfaceScan.scan(text, into: &scan)
-    case "plist":
-      if bytes.starts(with: Array("bplist".utf8)) {
-        scan.outcome = .skipped("binary-plist")
-        return scan
-      }
-      scan.outcome = .read(isCode: false)
-      InterfaceScan.scanPlist(text, into: &scan)
     default:
       if GeneratedFile.isGenerated(path: path, text: text) {
         scan.outcome = .generated
