@@ -145,6 +145,21 @@ struct ReferenceRuleTests {
       })
   }
 
+  @Test func anUnreadScriptOfAnAppleTreeIsNamed() throws {
+    // A web view's bundled script in an iOS app (no React Native): not read, so no verdict,
+    // and the note says which file stopped it.
+    let tree = try ReferenceRuleTests.app(["welcome", "orphan"])
+      .text("App/View.swift", "let a = Image(\"welcome\")\n")
+      .text("App/Web/bundle.min.js", "var a=\"orphan\";\n")
+    let report = ReferenceRuleTests.check(tree)
+    #expect(report.findings(.unusedAsset).isEmpty)
+    #expect(
+      report.roots[0].notes.contains {
+        $0.contains("--references: 1 files could not be read: App/Web/bundle.min.js (minified")
+          && $0.contains("unused-asset not checked")
+      })
+  }
+
   @Test func aTreeWithoutCodeSaysSo() throws {
     let tree = try ReferenceRuleTests.app(["welcome", "orphan"])
       .text(
