@@ -93,7 +93,11 @@ let package = Package(
     // What the code uses: asset names, generated symbols and run-time patterns read from
     // Swift, Objective-C, storyboards, xibs and property lists. Knows no catalog; the check
     // matches its uses against the index.
-    .target(name: "AssetReferences", dependencies: ["ImageCore", "IconGridSupport"]),
+    // Foundation (StringsScan only) must not lend its String members to the scanners:
+    // its `contains` is CFStringFind, many times slower than the standard library.
+    .target(
+      name: "AssetReferences", dependencies: ["ImageCore", "IconGridSupport"],
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
     .target(
       name: "AssetCheck",
       dependencies: [

@@ -29,8 +29,8 @@ public struct CheckConfiguration: Sendable, Hashable {
   /// folders, JavaScript projects that name react-native); ``Layout/reactNative`` reads every
   /// loose file by Metro's rules; ``Layout/apple`` runs UIKit's rules alone.
   public var layout: Layout?
-  /// Read the tree's sources (Swift, Objective-C, storyboards, xibs, property lists) and
-  /// report names they use that no asset provides, and image sets nothing uses
+  /// Read the tree's sources (Swift, Objective-C, storyboards, xibs, property lists, localized
+  /// strings) and report names they use that no asset provides, and image sets nothing uses
   /// (`--references`).
   public var references = false
 

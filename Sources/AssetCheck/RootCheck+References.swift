@@ -75,7 +75,7 @@ extension RootCheck {
 
     let readCount =
       "read \(references.codeFiles) Swift/Objective-C \(references.codeFiles == 1 ? "file" : "files") and "
-      + "\(references.otherFiles) storyboards, xibs and property lists"
+      + "\(references.otherFiles) storyboards, xibs, property lists and strings files"
       + (references.generated.isEmpty
         ? "" : " (\(references.generated.count) generated accessor files read as declarations, not uses)")
     if references.codeFiles == 0 && !judged.isEmpty {
@@ -83,11 +83,14 @@ extension RootCheck {
         "--references: no Swift or Objective-C source under the root (\(readCount)); unused-asset not checked, "
           + "for code that is not there may use any asset")
     }
-    if !references.unreadable.isEmpty {
-      let listed = references.unreadable.prefix(5).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
-      let more = references.unreadable.count > 5 ? " and \(references.unreadable.count - 5) more" : ""
+    // An unread JavaScript file stops the verdict too (a web view's script may name an
+    // image), so it is named here even in a tree that is no React Native app.
+    let unread = references.unreadable + javaScript.unreadable
+    if !unread.isEmpty {
+      let listed = unread.prefix(5).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
+      let more = unread.count > 5 ? " and \(unread.count - 5) more" : ""
       layoutNotes.append(
-        "--references: \(references.unreadable.count) files could not be read: \(listed)\(more); "
+        "--references: \(unread.count) files could not be read: \(listed)\(more); "
           + "unused-asset not checked, for an asset named only there would be called unused")
     }
     let judging = references.codeFiles > 0 && references.unreadable.isEmpty && javaScript.unreadable.isEmpty

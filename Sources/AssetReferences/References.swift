@@ -89,7 +89,9 @@ public struct SourceReferences: Sendable {
   public struct Skipped: Sendable, Hashable {
     /// The file, relative to the root.
     public var path: String
-    /// Why: `unreadable` (I/O error or too large), `binary-plist`, `generated-accessors`.
+    /// Why: `unreadable` (I/O error or too large), `bad-binary-plist` (a binary property list
+    /// Foundation refuses), `not-text` (a `.strings` file neither UTF-8 nor UTF-16),
+    /// `bad-json` (a string catalog that is not JSON).
     public var reason: String
   }
 
@@ -107,7 +109,7 @@ public struct SourceReferences: Sendable {
   public var declared: Set<String> = []
   /// How many Swift and Objective-C files were read.
   public var codeFiles = 0
-  /// How many storyboards, xibs and property lists were read.
+  /// How many storyboards, xibs, property lists and localized strings files were read.
   public var otherFiles = 0
   /// Files that could not be read: while any is here, no asset may be called unused.
   public var unreadable: [Skipped] = []

@@ -173,15 +173,19 @@ enum SourceLexer {
 /// `printf`-style format specifiers in a string (`icon_%d`, `%@-%02ld`).
 enum FormatPattern {
   /// The literal pieces around the format specifiers of `text`, or `nil` when it has none.
+  static let conversions = Set("dDiuUxXoOfFeEgGcCsSp@".unicodeScalars)
+  static let flags = Set("-+ 0#'".unicodeScalars)
+  static let lengths = Set("hlqLzjt".unicodeScalars)
+
   static func pieces(of text: String) -> [String]? {
+    // Most strings have no `%`: they are answered without building anything (this check was
+    // most of the time spent on localized strings tables).
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return nil }
     let scalars = Array(text.unicodeScalars)
     var pieces: [String] = []
     var current = ""
     var found = false
     var index = 0
-    let conversions = Set("dDiuUxXoOfFeEgGcCsSp@".unicodeScalars)
-    let flags = Set("-+ 0#'".unicodeScalars)
-    let lengths = Set("hlqLzjt".unicodeScalars)
     while index < scalars.count {
       let scalar = scalars[index]
       guard scalar == "%" else {

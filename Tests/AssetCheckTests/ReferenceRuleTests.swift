@@ -112,7 +112,50 @@ struct ReferenceRuleTests {
     #expect(report.findings(.unusedAsset).isEmpty)
     #expect(
       report.roots[0].notes.contains {
-        $0.contains("1 files could not be read: App/Names.plist (binary-plist)")
+        $0.contains("1 files could not be read: App/Names.plist (bad-binary-plist)")
+          && $0.contains("unused-asset not checked")
+      })
+  }
+
+  @Test func localizedStringsUseButNeverMiss() throws {
+    let tree = try ReferenceRuleTests.app(["welcome", "banner_summer", "orphan"])
+      .text(
+        "App/View.swift",
+        "let a = Image(\"welcome\")\nlet b = UIImage(named: NSLocalizedString(\"banner\", comment: \"\"))\n"
+      )
+      .text(
+        "App/en.lproj/Localizable.strings", "\"banner\" = \"banner_summer\";\n\"title\" = \"not_an_asset\";\n"
+      )
+    let report = ReferenceRuleTests.check(tree)
+    // The set named only by a localized value is used; the other value names nothing and is
+    // no finding; the set nothing names is still unused.
+    #expect(report.findings(.unusedAsset).map(\.asset) == ["orphan"])
+    #expect(report.findings(.missingAsset).isEmpty)
+  }
+
+  @Test func anUnreadableStringsFileTurnsOffUnused() throws {
+    let tree = try ReferenceRuleTests.app(["welcome", "orphan"])
+      .text("App/View.swift", "let a = Image(\"welcome\")\n")
+      .bytes("App/en.lproj/Localizable.strings", Array("bplist00".utf8) + [0, 0, 0])
+    let report = ReferenceRuleTests.check(tree)
+    #expect(report.findings(.unusedAsset).isEmpty)
+    #expect(
+      report.roots[0].notes.contains {
+        $0.contains("1 files could not be read: App/en.lproj/Localizable.strings (bad-binary-plist)")
+      })
+  }
+
+  @Test func anUnreadScriptOfAnAppleTreeIsNamed() throws {
+    // A web view's bundled script in an iOS app (no React Native): not read, so no verdict,
+    // and the note says which file stopped it.
+    let tree = try ReferenceRuleTests.app(["welcome", "orphan"])
+      .text("App/View.swift", "let a = Image(\"welcome\")\n")
+      .text("App/Web/bundle.min.js", "var a=\"orphan\";\n")
+    let report = ReferenceRuleTests.check(tree)
+    #expect(report.findings(.unusedAsset).isEmpty)
+    #expect(
+      report.roots[0].notes.contains {
+        $0.contains("--references: 1 files could not be read: App/Web/bundle.min.js (minified")
           && $0.contains("unused-asset not checked")
       })
   }

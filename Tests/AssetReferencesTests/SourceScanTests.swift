@@ -171,7 +171,7 @@ struct SourceScanTests {
       .text("Pods/Lib/Lib.swift", "let x = UIImage(named: \"pod-image\")\n")
     let references = SourceReferences.scan(root: tree.root)
     #expect(references.unreadable.map(\.path) == ["App/Settings.plist"])
-    #expect(references.unreadable.map(\.reason) == ["binary-plist"])
+    #expect(references.unreadable.map(\.reason) == ["bad-binary-plist"])
     // Other projects' code (Pods, Carthage, build output) is not read.
     #expect(references.uses.isEmpty)
   }
