@@ -91,9 +91,11 @@ enum CheckCommand {
         --include-previews   Check development assets (Preview Assets.xcassets) too.
         --verbose            List every file that was not checked, and why.
         --references         Read the sources (Swift, Objective-C, storyboards, xibs,
-                             property lists) and report missing-asset (a name the
-                             code uses that no asset provides, at its line) and
-                             unused-asset (an image set nothing uses). Names built
+                             property lists, strings files; Kotlin, Java, Android
+                             XML; Dart, pubspec.yaml; JavaScript, TypeScript) and
+                             report missing-asset (a name the code uses that no
+                             asset provides, at its line) and unused-asset (an
+                             image nothing uses). Names built
                              at run time (interpolated strings, "icon_%d") use
                              every asset they match and are listed in the JSON's
                              references.patterns. A file that cannot be read, or a
