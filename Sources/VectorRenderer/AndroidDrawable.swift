@@ -16,10 +16,22 @@ import ImageCore
 /// - `<layer-list>`: its items stacked in order, each inset as its item says.
 /// - `<ripple>`: like a layer-list, at rest: the item with `android:id="@android:id/mask"`
 ///   and the ripple colour show only while touched and are not drawn. A ripple with no other
-///   item is refused (nothing shows at rest).
+///   item draws nothing at rest, so it is drawn empty (transparent) and ``warnings`` says so.
 /// - `<inset>`: its drawable inset by dp or by a fraction of the box (`25%`).
 /// - `<selector>`: the item without state attributes (else the last item); when it names
 ///   another file, ``reference`` says which.
+/// - `<animation-list>`: its first frame, as Android Studio's preview shows it (AOSP's
+///   `AnimationDrawable` before it starts); when the frame names another file, ``reference``
+///   says which. One with no frame is refused.
+/// - `<bitmap>`: the file `android:src` names, placed by `android:gravity` as AOSP's
+///   `BitmapDrawable` does: stretched over the box by default (`fill`), else at its own size
+///   in dp (its pixels over its density's scale) at the side or centre the gravity names.
+///   Its size is its file's, known only when drawn with a resolver; a tiled `tileMode` is
+///   drawn once, with a warning.
+///
+/// A length may be `@dimen/name`, looked up in the table given (the res folder's values); one
+/// the table does not hold is drawn as 0 dp with a warning (a `<vector>`'s or `<size>`'s own
+/// size is refused instead).
 /// - `<adaptive-icon>`: as a launcher shows it (AOSP's `AdaptiveIconDrawable`), 72 × 72 dp:
 ///   the `<background>` and then the `<foreground>` layer, each 108 dp square and centred, so
 ///   the outer 18 dp of each side are cut off, and the whole masked by a **circle** 72 dp
@@ -53,13 +65,15 @@ public struct AndroidDrawable: Sendable {
   /// The file as the caller named it, for messages; never opened.
   public let path: String?
   /// The intrinsic size in points (dp); `nil` for a shape without `<size>`, a layer-list
-  /// of such shapes, or a selector that names another file.
+  /// of such shapes, a selector that names another file, or a `<bitmap>` (its file's size is
+  /// known only when drawn with a resolver).
   public let pointSize: PointSize?
   /// What was drawn other than as written: unresolved colours drawn in grey, attributes
   /// not drawn. Each names the file.
   public let warnings: [String]
-  /// For a selector whose default item names another drawable, that reference
-  /// (`@drawable/name`, `@mipmap/name`); the caller resolves and draws it.
+  /// For a selector whose default item, or an animation-list whose first frame, names another
+  /// drawable, that reference (`@drawable/name`, `@mipmap/name`); the caller resolves and
+  /// draws it.
   public let reference: String?
   /// The other files the drawable's items and layers name (`@drawable/x`, `@mipmap/x`),
   /// each once in drawing order; drawing it needs a resolver when there are any.
@@ -74,6 +88,7 @@ public struct AndroidDrawable: Sendable {
   /// The root elements that are drawn (a selector only when its default item is inline).
   static let drawableKinds: Set<String> = [
     "vector", "shape", "layer-list", "selector", "color", "ripple", "inset", "adaptive-icon",
+    "animation-list", "bitmap",
   ]
 
   /// Parses an Android drawable.
@@ -81,20 +96,22 @@ public struct AndroidDrawable: Sendable {
   /// - Parameters:
   ///   - bytes: the whole XML file.
   ///   - path: the file's name for messages; it is not read.
-  ///   - colors: the res folder's colours (`values*/colors.xml`) for `@color/` references;
-  ///     `nil` draws every such reference grey with a warning.
+  ///   - colors: the res folder's colours and dimensions (`values*/*.xml`) for `@color/` and
+  ///     `@dimen/` references; `nil` draws every such reference grey (or 0 dp) with a warning.
   ///   - limits: the input limits, and those the SVG is drawn within.
   /// - Throws: ``ImageError`` (with `path`): ``ImageError/Code/malformed`` for XML that is
   ///   not well-formed or a drawable missing what it needs (a path without `pathData`),
   ///   ``ImageError/Code/unsupported`` for a DOCTYPE or entity, a root IconGrid does not
-  ///   draw (`<animation-list>`, a ripple with only a mask, …) or a size that is not a dp length,
+  ///   draw (`<animated-vector>`, an animation-list with no frame, …) or a size that is not a dp length,
   ///   ``ImageError/Code/limitExceeded`` for too many bytes, elements or levels.
   public init(
     bytes: [UInt8], path: String? = nil, colors: AndroidColorTable? = nil, limits: VectorLimits = .default
   )
     throws
   {
-    let root = try ImageError.attributing(path) { try AndroidDrawableXML.parse(bytes, limits: limits) }
+    let parsed = try ImageError.attributing(path) { try AndroidDrawableXML.parse(bytes, limits: limits) }
+    let (root, dimensionWarnings) = AndroidDimensions.resolve(parsed, table: colors)
+    var notes = dimensionWarnings
     self.root = root
     self.path = path
     self.colors = colors
@@ -106,9 +123,21 @@ public struct AndroidDrawable: Sendable {
         throw ImageError(.unsupported, Self.undrawnReason(root.name))
       }
       if root.name == "ripple" && AndroidSVGTranslator.drawnItems(root).isEmpty {
-        throw ImageError(
-          .unsupported,
-          "a <ripple> with no item but its mask: only its touch colour shows, never at rest; not drawn")
+        notes.append(
+          "a <ripple> with no item but its mask draws nothing at rest (its touch colour shows only "
+            + "while pressed); drawn as it is, empty")
+      }
+      if root.name == "animation-list" {
+        guard AndroidSVGTranslator.firstFrame(root) != nil else {
+          throw ImageError(.unsupported, "an <animation-list> with no frame; nothing to draw")
+        }
+        let count = root.children.filter { $0.name == "item" }.count
+        // A frame naming another file is said by whoever draws that file.
+        if AndroidSVGTranslator.defaultReference(root) == nil {
+          notes.append(
+            "an <animation-list> of \(count) frame\(count == 1 ? "" : "s"); drew its first, as Android Studio's preview does"
+          )
+        }
       }
       if root.name == "adaptive-icon"
         && !root.children.contains(where: { ["background", "foreground"].contains($0.name) })
@@ -116,7 +145,7 @@ public struct AndroidDrawable: Sendable {
         throw ImageError(
           .unsupported, "an <adaptive-icon> with no <background> or <foreground> layer; nothing to draw")
       }
-      let reference = AndroidSVGTranslator.selectorReference(root)
+      let reference = AndroidSVGTranslator.defaultReference(root)
       let size = reference == nil ? try translator.intrinsicSize(root) : nil
       if reference == nil {
         // A box large enough that no layer-list inset hides an item (and its warnings).
@@ -128,7 +157,7 @@ public struct AndroidDrawable: Sendable {
     reference = analysis.1
     references = translator.references
     let name = path ?? "the drawable"
-    warnings = translator.warnings.map { "\(name): \($0)" }
+    warnings = (notes + translator.warnings).map { "\(name): \($0)" }
   }
 
   /// Reads and parses an Android drawable.
@@ -150,7 +179,8 @@ public struct AndroidDrawable: Sendable {
   ///
   /// - Parameters:
   ///   - boxSize: the size in points to draw at when the drawable has none of its own (a
-  ///     shape without `<size>`); ignored when ``pointSize`` is set.
+  ///     shape without `<size>`), nor the files it names (a `<bitmap>`'s); ignored when
+  ///     ``pointSize`` is set.
   ///   - resolve: finds the files ``references`` and ``reference`` name; `nil` when the
   ///     drawable names none.
   /// - Returns: UTF-8 SVG text, self-contained (a bitmap it names is embedded).
@@ -167,11 +197,12 @@ public struct AndroidDrawable: Sendable {
         throw ImageError(
           .unsupported, "it refers to \(reference), another file; draw it with a resolver for the tree")
       }
-      let size = pointSize ?? boxSize
-      guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
-        throw ImageError(.invalidArgument, "cannot draw the drawable in a \(boxSize) pt box")
-      }
       var translator = AndroidSVGTranslator(colors: colors, resolve: resolve)
+      // A <bitmap>'s size is its file's, which only the resolver finds.
+      let size = try pointSize ?? (resolve == nil ? nil : translator.intrinsicSize(root)) ?? boxSize
+      guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
+        throw ImageError(.invalidArgument, "cannot draw the drawable in a \(size) pt box")
+      }
       return Array(try translator.document(root, size: size).utf8)
     }
   }
@@ -194,9 +225,8 @@ public struct AndroidDrawable: Sendable {
   /// Why a root element is not drawn, in words for a placeholder.
   static func undrawnReason(_ name: String) -> String {
     switch name {
-    case "animation-list": "an <animation-list> (frames shown in turn); not drawn"
     case "animated-vector": "an <animated-vector>; not drawn"
-    case "bitmap", "nine-patch": "a <\(name)> wrapping another file; not drawn"
+    case "nine-patch": "a <nine-patch> wrapping another file; not drawn"
     default: "a <\(name)> drawable, which IconGrid does not draw"
     }
   }

@@ -1,7 +1,8 @@
 import ImageCore
 
 /// An Android colour value resolved to sRGB components, and the table `@color/name`
-/// references are looked up in.
+/// references are looked up in (with the res folder's `@dimen/name` lengths, which the same
+/// values files hold).
 ///
 /// Android writes colours `#RGB`, `#ARGB`, `#RRGGBB` or `#AARRGGBB`: the alpha comes first.
 ///
@@ -12,13 +13,21 @@ import ImageCore
 public struct AndroidColorTable: Sendable, Hashable {
   /// The raw value of each `<color name="…">` (a literal or another reference), by name.
   public var colors: [String: String]
+  /// The raw value of each `<dimen name="…">` (`8dp`, `@dimen/other`), by name.
+  public var dimensions: [String: String]
 
   /// Creates a table from names and values.
   ///
-  /// - Parameter colors: each colour's raw value (`#AARRGGBB`, `@color/other`) by name.
-  public init(colors: [String: String] = [:]) { self.colors = colors }
+  /// - Parameters:
+  ///   - colors: each colour's raw value (`#AARRGGBB`, `@color/other`) by name.
+  ///   - dimensions: each dimension's raw value (`8dp`, `@dimen/other`) by name.
+  public init(colors: [String: String] = [:], dimensions: [String: String] = [:]) {
+    self.colors = colors
+    self.dimensions = dimensions
+  }
 
-  /// Reads the `<color>` elements of a `values*/colors.xml` (or any values file).
+  /// Reads the `<color>` and `<dimen>` elements of a `values*/colors.xml` (or any values
+  /// file).
   ///
   /// - Parameters:
   ///   - bytes: the whole file.
@@ -30,19 +39,25 @@ public struct AndroidColorTable: Sendable, Hashable {
   public init(bytes: [UInt8], path: String? = nil, limits: VectorLimits = .default) throws {
     let root = try ImageError.attributing(path) { try AndroidDrawableXML.parse(bytes, limits: limits) }
     var colors: [String: String] = [:]
-    for element in root.children where element.name == "color" {
-      if let name = element.attributes["name"], let value = element.text {
-        colors[name] = value.androidTrimmed
+    var dimensions: [String: String] = [:]
+    for element in root.children {
+      guard let name = element.attributes["name"], let value = element.text else { continue }
+      switch element.name {
+      case "color": colors[name] = value.androidTrimmed
+      case "dimen": dimensions[name] = value.androidTrimmed
+      default: break
       }
     }
     self.colors = colors
+    self.dimensions = dimensions
   }
 
-  /// Adds `other`'s colours, replacing those of the same name.
+  /// Adds `other`'s colours and dimensions, replacing those of the same name.
   ///
-  /// - Parameter other: the colours to add.
+  /// - Parameter other: the values to add.
   public mutating func merge(_ other: AndroidColorTable) {
     colors.merge(other.colors) { _, new in new }
+    dimensions.merge(other.dimensions) { _, new in new }
   }
 }
 

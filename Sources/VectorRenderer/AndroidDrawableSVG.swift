@@ -17,6 +17,9 @@ struct AndroidSVGTranslator {
   private var chain: [String] = []
   private var nextID = 0
   private var defs = ""
+  /// What the resolver returned for each reference, so a `<bitmap>` sized by its file reads
+  /// the file once.
+  private var resolved: [String: AndroidResource] = [:]
 
   /// How many references may lead from one file to the next (a layer naming a selector
   /// naming a vector is 2).
@@ -65,6 +68,11 @@ struct AndroidSVGTranslator {
     case "selector":
       guard let item = Self.selectorItem(element), let child = item.children.first else { return nil }
       return try intrinsicSize(child)
+    case "animation-list":
+      guard let item = Self.firstFrame(element), let child = item.children.first else { return nil }
+      return try intrinsicSize(child)
+    case "bitmap":
+      return try bitmapSize(element)
     case "color":
       return nil
     case "adaptive-icon":
@@ -104,6 +112,11 @@ struct AndroidSVGTranslator {
     case "selector":
       guard let item = Self.selectorItem(element) else { return "" }
       return try drawItem(item, x: x, y: y, width: width, height: height)
+    case "animation-list":
+      guard let item = Self.firstFrame(element) else { return "" }
+      return try drawItem(item, x: x, y: y, width: width, height: height)
+    case "bitmap":
+      return try bitmap(element, x: x, y: y, width: width, height: height)
     case "color":
       return colorRect(element.android("color") ?? "#00000000", x: x, y: y, width: width, height: height)
     case "inset":
@@ -167,7 +180,7 @@ struct AndroidSVGTranslator {
   private mutating func reference(_ value: String, x: Double, y: Double, width: Double, height: Double)
     throws -> String
   {
-    guard let resolve else {
+    guard resolve != nil else {
       if !references.contains(value) { references.append(value) }
       return ""
     }
@@ -183,10 +196,10 @@ struct AndroidSVGTranslator {
     }
     chain.append(value)
     defer { chain.removeLast() }
-    switch try resolve(value) {
+    switch try resource(value) {
     case .color(let color):
       return colorRect(color, x: x, y: y, width: width, height: height)
-    case .png(let bytes):
+    case .png(let bytes, _):
       return "<image x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" "
         + "height=\"\(Self.number(height))\" preserveAspectRatio=\"none\" "
         + "href=\"data:image/png;base64,\(Data(bytes).base64EncodedString())\"/>"
@@ -198,6 +211,73 @@ struct AndroidSVGTranslator {
     }
   }
 
+  /// What `value` names, asked of the resolver once per document.
+  private mutating func resource(_ value: String) throws -> AndroidResource {
+    if let known = resolved[value] { return known }
+    guard let resolve else { throw ImageError(.unsupported, "\(value) names another file; no resolver") }
+    let found = try resolve(value)
+    resolved[value] = found
+    return found
+  }
+
+  /// A `<bitmap>` (AOSP's `BitmapDrawable`): the file `android:src` names, stretched over the
+  /// box (`gravity="fill"`, the default) or at its own size placed by `android:gravity`.
+  private mutating func bitmap(
+    _ element: AndroidXMLElement, x: Double, y: Double, width: Double, height: Double
+  )
+    throws -> String
+  {
+    guard let source = element.android("src") else {
+      throw ImageError(.malformed, "a <bitmap> has no android:src; it names the file it draws")
+    }
+    if let mode = element.android("tileMode"), mode != "disabled" {
+      warn("a <bitmap> with android:tileMode=\"\(mode)\" is drawn once, not tiled")
+    }
+    if element.android("tint") != nil { warn("android:tint on a <bitmap> is not drawn") }
+    guard let size = try bitmapSize(element) else {
+      return try reference(source, x: x, y: y, width: width, height: height)
+    }
+    let gravity = Set(
+      (element.android("gravity") ?? "fill").split(separator: "|").map { String($0).androidTrimmed })
+    func place(
+      _ start: Double, _ extent: Double, _ own: Double, before: Set<String>, after: Set<String>, fill: String
+    )
+      -> (Double, Double)
+    {
+      if gravity.contains("fill") || gravity.contains(fill) { return (start, extent) }
+      let pullsBefore = !gravity.isDisjoint(with: before)
+      let pullsAfter = !gravity.isDisjoint(with: after)
+      if pullsBefore && pullsAfter { return (start, extent) }
+      if pullsBefore { return (start, own) }
+      if pullsAfter { return (start + extent - own, own) }
+      return (start + (extent - own) / 2, own)
+    }
+    let (left, drawnWidth) = place(
+      x, width, size.width, before: ["left", "start"], after: ["right", "end"], fill: "fill_horizontal")
+    let (top, drawnHeight) = place(
+      y, height, size.height, before: ["top"], after: ["bottom"], fill: "fill_vertical")
+    return try reference(source, x: left, y: top, width: drawnWidth, height: drawnHeight)
+  }
+
+  /// A `<bitmap>`'s size in dp: its file's pixels over the file's density scale; `nil` in a
+  /// dry run (no resolver) or when `android:src` names no bitmap.
+  private mutating func bitmapSize(_ element: AndroidXMLElement) throws -> PointSize? {
+    guard resolve != nil, let source = element.android("src"), !chain.contains(source),
+      case .png(let bytes, let scale) = try resource(source), scale > 0, let pixels = Self.pngSize(bytes)
+    else { return nil }
+    return PointSize(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale)
+  }
+
+  /// The width and height a PNG's header gives; `nil` when the bytes do not start as a PNG.
+  static func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    guard bytes.count >= 24, bytes[0] == 0x89, bytes[1] == 0x50, bytes[12...15].elementsEqual("IHDR".utf8)
+    else {
+      return nil
+    }
+    let read = { (offset: Int) in bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+    return (read(16), read(20))
+  }
+
   /// A rectangle filled with a colour attribute's colour: a `<color>` drawable.
   private mutating func colorRect(_ value: String, x: Double, y: Double, width: Double, height: Double)
     -> String
@@ -206,12 +286,24 @@ struct AndroidSVGTranslator {
       + "height=\"\(Self.number(height))\"\(paint("fill", value, alpha: 1))/>"
   }
 
-  /// For a selector whose default item names a drawable file, that reference.
-  static func selectorReference(_ root: AndroidXMLElement) -> String? {
-    guard root.name == "selector", let item = selectorItem(root), item.children.isEmpty,
-      let value = item.android("drawable"), !isColor(value)
-    else { return nil }
+  /// For a selector whose default item, or an animation-list whose first frame, names a
+  /// drawable file, that reference.
+  static func defaultReference(_ root: AndroidXMLElement) -> String? {
+    let item: AndroidXMLElement? =
+      switch root.name {
+      case "selector": selectorItem(root)
+      case "animation-list": firstFrame(root)
+      default: nil
+      }
+    guard let item, item.children.isEmpty, let value = item.android("drawable"), !isColor(value) else {
+      return nil
+    }
     return value
+  }
+
+  /// The frame an animation-list shows before it starts: its first item.
+  static func firstFrame(_ root: AndroidXMLElement) -> AndroidXMLElement? {
+    root.children.first { $0.name == "item" }
   }
 
   /// The item a selector shows in its default state: the first with no `state_` attribute,

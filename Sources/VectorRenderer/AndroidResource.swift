@@ -3,8 +3,10 @@
 public enum AndroidResource: Sendable {
   /// An XML drawable, parsed; it is drawn with its own colour table.
   case drawable(AndroidDrawable)
-  /// A bitmap (PNG, WebP, …) as PNG bytes; it is stretched over the item's box.
-  case png([UInt8])
+  /// A bitmap (PNG, WebP, …) as PNG bytes, and the scale of the density it was drawn for
+  /// (`xhdpi` 2), so its size in dp is its pixels over the scale; an item stretches it over its
+  /// box, a `<bitmap>` may draw it at that size.
+  case png([UInt8], scale: Double = 1)
   /// A colour value (`#AARRGGBB`, `@color/x`, resolved in the referring file's table).
   case color(String)
 }

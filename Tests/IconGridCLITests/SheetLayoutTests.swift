@@ -74,7 +74,7 @@ import Testing
     #expect(captured.out.contains("3 tiles"))
     #expect(captured.out.contains("1 missing"))
     #expect(
-      captured.err.contains("res/drawable/spin.xml: an <animation-list> (frames shown in turn); not drawn"))
+      captured.err.contains("res/drawable/spin.xml: an <animation-list> with no frame; nothing to draw"))
     #expect(captured.err.contains("drew res/mipmap-xhdpi/ic_launcher.png, what API 25 gets"))
     #expect(try Self.count(Self.green, in: output) == 96 * 96)
     #expect(try Self.count(Self.red, in: output) == 0)

@@ -142,15 +142,16 @@ struct AndroidAdaptiveIconTests {
     #expect(rgba(bitmap, 3, 3) == [0, 255, 0, 255])
   }
 
-  @Test("a ripple with only a mask stays undrawn, and the reason says why")
+  @Test("a ripple with only a mask is drawn as it shows at rest, empty, and a warning says why")
   func rippleOnlyMask() throws {
-    let error = try #require(throws: ImageError.self) {
-      try drawable(
-        "ripple", "android:color=\"#FFFF0000\"",
-        "<item android:id=\"@android:id/mask\"><color android:color=\"#FF000000\"/></item>")
-    }
-    #expect(error.code == .unsupported)
-    #expect(error.reason.contains("only its touch colour"))
+    let ripple = try drawable(
+      "ripple", "android:color=\"#FFFF0000\"",
+      "<item android:id=\"@android:id/mask\"><color android:color=\"#FF000000\"/></item>")
+    let bitmap = try ripple.image(boxSize: PointSize(width: 4, height: 4)).render(scale: 1)
+    #expect(bitmap.width == 4 && bitmap.height == 4)
+    #expect(bitmap.pixels.allSatisfy { $0 == 0 })
+    #expect(ripple.warnings.count == 1)
+    #expect(ripple.warnings.first?.contains("draws nothing at rest") == true)
   }
 
   @Test("an inset shrinks its drawable by a fraction of the box")

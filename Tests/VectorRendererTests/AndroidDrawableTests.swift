@@ -296,7 +296,8 @@ struct AndroidDrawableTests {
     #expect(rgba(bitmap, 3, 3) == [0, 0, 255, 255])
   }
 
-  @Test("a layer-list item may be a <color> or a colour attribute; a <bitmap> of another file is not drawn")
+  @Test(
+    "a layer-list item may be a <color> or a colour attribute; a <bitmap> of another file needs a resolver")
   func layerListColours() throws {
     let list = try drawable(
       "layer-list", "",
@@ -308,13 +309,13 @@ struct AndroidDrawableTests {
     #expect(rgba(bitmap, 1, 1) == [0, 255, 0, 255])
     #expect(rgba(bitmap, 2, 1) == [0, 0, 255, 255])
 
-    let error = try #require(throws: ImageError.self) {
-      try drawable(
-        "layer-list", "",
-        "<item><color android:color=\"#F00\"/></item><item><bitmap android:src=\"@drawable/logo\"/></item>")
-    }
+    let branded = try drawable(
+      "layer-list", "",
+      "<item><color android:color=\"#F00\"/></item><item><bitmap android:src=\"@drawable/logo\"/></item>")
+    #expect(branded.references == ["@drawable/logo"])
+    let error = try #require(throws: ImageError.self) { try branded.svg() }
     #expect(error.code == .unsupported)
-    #expect(error.reason.contains("<bitmap>"))
+    #expect(error.reason.contains("@drawable/logo"))
   }
 
   @Test("an inset item of a sizeless layer-list still reports its unresolved colour")

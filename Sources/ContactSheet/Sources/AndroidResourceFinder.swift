@@ -65,6 +65,6 @@ struct AndroidResourceFinder {
     let bitmap =
       resolution.path.lowercased().hasSuffix(".9.png")
       ? AssetTreeSource.ninePatchContent(image.bitmap) : image.bitmap
-    return .png(try PNGEncoder.encode(bitmap))
+    return .png(try PNGEncoder.encode(bitmap), scale: resolution.scale)
   }
 }

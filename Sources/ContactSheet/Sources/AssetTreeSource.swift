@@ -12,9 +12,10 @@ import VectorRenderer
 ///
 /// Each asset is one tile. A file drawn for a scale that is not a whole number (Flutter's
 /// `1.5x/`, Android's `hdpi`) is resampled to the sheet's scale, so it keeps its size in
-/// points. An XML drawable (a vector, a shape, a layer-list, a ripple at rest, a selector,
-/// an `<adaptive-icon>`) is drawn through `AndroidDrawable` at the sheet's scale, with
-/// `@color/` references from the res folder's `values/` files and the files its items and
+/// points. An XML drawable (a vector, a shape, a layer-list, a ripple at rest (empty when it
+/// has only its mask), a selector, an animation-list's first frame, a `<bitmap>`, an
+/// `<adaptive-icon>`) is drawn through `AndroidDrawable` at the sheet's scale, with
+/// `@color/` and `@dimen/` references from the res folder's `values/` files and the files its items and
 /// layers name (`@drawable/x`, `@mipmap/x`) found in the tree at the sheet's density
 /// (`AndroidResourceFinder`). An adaptive icon is drawn as a launcher shows it: its 108 dp
 /// background and foreground layers, the inner 72 dp masked by a circle. When an
@@ -213,36 +214,43 @@ public struct AssetTreeSource: SheetDataSource {
         }
       }
       if let reference = drawable.reference {
-        return try referencedIcon(reference, from: file, name: name, scale: scale, depth: depth)
+        return try referencedIcon(
+          reference, from: file, kind: drawable.kind, name: name, scale: scale, depth: depth)
       }
-      if drawable.pointSize == nil {
+      let finder = AndroidResourceFinder(
+        library: library, layout: layout, scale: scale, colors: { colorTable(forDrawable: $0) },
+        note: { note in drawnNotes.withLock { $0.append("\(name): \(note)") } })
+      let image = try drawable.image(boxSize: Self.sizelessBox, resolve: finder.resource)
+      // A <bitmap> takes its file's size, which only drawing it finds.
+      if drawable.pointSize == nil && image.pointSize == Self.sizelessBox {
         drawnNotes.withLock {
           $0.append(
             "\(name): \(file) (a <\(drawable.kind)>) has no size of its own; drawn at the \(Int(Self.sizelessBox.width)) pt icon box"
           )
         }
       }
-      let finder = AndroidResourceFinder(
-        library: library, layout: layout, scale: scale, colors: { colorTable(forDrawable: $0) },
-        note: { note in drawnNotes.withLock { $0.append("\(name): \(note)") } })
-      let bitmap = try drawable.image(boxSize: Self.sizelessBox, resolve: finder.resource)
-        .render(scale: Double(scale))
+      let bitmap = try image.render(scale: Double(scale))
       return SheetIcon(bitmap: bitmap, scale: scale, isFallback: false)
     } catch let error as ImageError {
       throw SheetIconError.unreadable(name: name, reason: "\(file): \(error.reason)")
     }
   }
 
-  /// The icon a selector's default item names (`@drawable/x`, `@mipmap/x`).
-  private func referencedIcon(_ reference: String, from file: String, name: String, scale: Int, depth: Int)
+  /// The icon a selector's default item, or an animation-list's first frame, names
+  /// (`@drawable/x`, `@mipmap/x`).
+  private func referencedIcon(
+    _ reference: String, from file: String, kind: String, name: String, scale: Int, depth: Int
+  )
     throws
     -> SheetIcon
   {
+    let what =
+      kind == "animation-list" ? "an <animation-list> whose first frame" : "a selector whose default item"
     let parts = reference.dropFirst().split(separator: "/", maxSplits: 1)
     guard reference.hasPrefix("@"), parts.count == 2, ["drawable", "mipmap"].contains(parts[0]), depth < 4
     else {
       throw SheetIconError.unreadable(
-        name: name, reason: "\(file) is a selector whose default item is \(reference), which is not drawn")
+        name: name, reason: "\(file) is \(what) is \(reference), which is not drawn")
     }
     // Android trees' asset names carry their folder type ("drawable/x"); others do not.
     var found: (name: String, resolution: Resolution)?
@@ -255,10 +263,13 @@ public struct AssetTreeSource: SheetDataSource {
     }
     guard let (target, resolution) = found else {
       throw SheetIconError.unreadable(
-        name: name, reason: "\(file) is a selector whose default item \(reference) is not in the tree")
+        name: name, reason: "\(file) is \(what) \(reference) is not in the tree")
     }
     drawnNotes.withLock {
-      $0.append("\(name): \(file) is a selector; drew its default item, \(resolution.path)")
+      let drew =
+        kind == "animation-list"
+        ? "an <animation-list>; drew its first frame" : "a selector; drew its default item"
+      $0.append("\(name): \(file) is \(drew), \(resolution.path)")
     }
     if LayoutCatalog.fileExtension(resolution.path) == "xml" {
       return try drawableIcon(resolution, name: name, scale: scale, depth: depth + 1)
