@@ -1,0 +1,105 @@
+import ImageCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+extension ChildProcessDecoder {
+  /// The child's side: lowers this process's limits, reads one request from standard
+  /// input, decodes or renders it here and writes the reply to standard output.
+  ///
+  /// A program that offers isolation calls this from its child mode (`icongrid _render`)
+  /// and exits with what it returns. The limits are set before any input is read:
+  /// `RLIMIT_CPU`, `RLIMIT_AS`, `RLIMIT_NOFILE` (16, every descriptor past standard error
+  /// closed first) and `RLIMIT_CORE` (0).
+  ///
+  /// - Parameter arguments: the CPU seconds and the address-space bytes, as the parent's
+  ///   `ChildProcessIsolation` appends them.
+  /// - Returns: the exit status: 0 after a reply (an error is a reply too), 64 for bad
+  ///   arguments, 65 for a request that cannot be read, 74 when the reply cannot be written.
+  public static func serveChild(arguments: [String]) -> Int32 {
+    guard arguments.count == 2, let cpu = Int(arguments[0]), let memory = Int(arguments[1]), cpu > 0,
+      memory > 0
+    else { return 64 }
+    closeDescriptors(from: 3)
+    setLimit(RLIMIT_CORE, soft: 0, hard: 0)
+    // SIGXCPU at the soft limit, SIGKILL a second later.
+    setLimit(RLIMIT_CPU, soft: rlim_t(cpu), hard: rlim_t(cpu + 1))
+    setLimit(RLIMIT_AS, soft: rlim_t(memory), hard: rlim_t(memory))
+    setLimit(RLIMIT_NOFILE, soft: 16, hard: 16)
+
+    guard let head = readExactly(ChildProcessWire.requestHeaderLength),
+      let (request, extensionLength) = ChildProcessWire.Request.decoded(head),
+      let ext = readExactly(extensionLength), let bytes = readExactly(request.byteCount)
+    else { return 65 }
+    let result: Result<DecodedImage, ImageError>
+    switch request.work {
+    case .decode:
+      result = Result { () throws(ImageError) in
+        try ImageDecoder.decode(
+          bytes, pathExtension: String(decoding: ext, as: UTF8.self), size: request.size,
+          limits: request.limits,
+          drawnWithin: request.box)
+      }
+    case .spinForTesting:
+      spin()
+    case .exhaustMemoryForTesting:
+      exhaustMemory()
+    }
+    return writeAll(ChildProcessWire.reply(result)) ? 0 : 74
+  }
+
+  private static func setLimit(_ resource: __rlimit_resource, soft: rlim_t, hard: rlim_t) {
+    var limit = rlimit(rlim_cur: soft, rlim_max: hard)
+    _ = setrlimit(__rlimit_resource_t(resource.rawValue), &limit)
+  }
+
+  /// Closes every descriptor from `first` on, so the child reaches nothing the parent had
+  /// open (a descriptor opened without `O_CLOEXEC` by another thread is inherited).
+  private static func closeDescriptors(from first: Int32) {
+    closefrom(first)
+  }
+
+  private static func readExactly(_ count: Int) -> [UInt8]? {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let got = bytes.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress! + done, count - done) }
+      if got < 0 && errno == EINTR { continue }
+      guard got > 0 else { return nil }
+      done += got
+    }
+    return bytes
+  }
+
+  private static func writeAll(_ bytes: [UInt8]) -> Bool {
+    var done = 0
+    while done < bytes.count {
+      let wrote = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress! + done, bytes.count - done) }
+      if wrote < 0 && errno == EINTR { continue }
+      guard wrote > 0 else { return false }
+      done += wrote
+    }
+    return true
+  }
+
+  /// Busy work the optimiser cannot remove, without end.
+  private static func spin() -> Never {
+    var state: UInt64 = 1
+    while true {
+      state = state &* 6_364_136_223_846_793_005 &+ 1
+      if state == 0 { print(state) }
+    }
+  }
+
+  /// Allocates and touches memory until an allocation fails, then aborts, as GLib's
+  /// `g_malloc` does.
+  private static func exhaustMemory() -> Never {
+    while true {
+      guard let block = malloc(16 << 20) else { abort() }
+      memset(block, 1, 16 << 20)
+    }
+  }
+}
