@@ -145,7 +145,8 @@ let package = Package(
     .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "ImageCore"]),
     .testTarget(name: "SheetManifestTests", dependencies: ["SheetManifest", "TestSupport"]),
     .testTarget(
-      name: "ImageDecodingTests", dependencies: ["ImageDecoding", "ImageCore", "PNGCodec", "TestSupport"],
+      name: "ImageDecodingTests",
+      dependencies: ["ImageDecoding", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ContactSheetTests",
