@@ -74,7 +74,10 @@ public enum ChildProcessDecoder {
       deadline: monotonicSeconds() + Double(isolation.wallClockSeconds))
     exchange.run()
     close(socket)
-    if exchange.timedOut { kill(pid, SIGKILL) }
+    // A child that is past its deadline, or whose reply was refused before it ended, is
+    // not waited for.
+    let killed = !exchange.reachedEnd
+    if killed { kill(pid, SIGKILL) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let signal = status & 0x7f
@@ -82,6 +85,12 @@ public enum ChildProcessDecoder {
     if exchange.timedOut {
       throw ImageError(
         .limitExceeded, "took more than \(isolation.wallClockSeconds) s of wall-clock time \(budget)")
+    }
+    if let failure = exchange.failure {
+      throw ImageError(.corruptData, "\(library) in a child process: \(failure)")
+    }
+    if killed {
+      throw ImageError(.corruptData, "\(library) in a child process: the exchange with it failed")
     }
     if signal != 0 && signal != 0x7f {
       switch signal {
@@ -95,9 +104,6 @@ public enum ChildProcessDecoder {
       default:
         throw ImageError(.corruptData, "\(library) crashed with signal \(signal) in a child process")
       }
-    }
-    if let failure = exchange.failure {
-      throw ImageError(.corruptData, "\(library) in a child process: \(failure)")
     }
     let exitCode = (status >> 8) & 0xff
     guard exitCode == 0, let header = exchange.header, exchange.isComplete else {
@@ -196,6 +202,8 @@ struct Exchange {
   private(set) var isComplete = false
   /// Whether the deadline passed first.
   private(set) var timedOut = false
+  /// Whether the child closed its end (it has ended, or is ending).
+  private(set) var reachedEnd = false
   /// What was wrong with the reply, if anything.
   private(set) var failure: String?
 
@@ -253,14 +261,20 @@ struct Exchange {
       let count = pixels.withUnsafeMutableBytes { buffer in
         recv(socket, buffer.baseAddress! + pixelsRead, buffer.count - pixelsRead, Int32(MSG_DONTWAIT))
       }
-      guard count != 0 else { return false }
+      guard count != 0 else {
+        reachedEnd = true
+        return false
+      }
       if count > 0 { pixelsRead += count }
       if pixelsRead == pixels.count { isComplete = true }
       return count > 0 || errno == EAGAIN || errno == EINTR
     }
     var buffer = [UInt8](repeating: 0, count: 65_536)
     let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT)) }
-    guard count != 0 else { return false }
+    guard count != 0 else {
+      reachedEnd = true
+      return false
+    }
     guard count > 0 else { return errno == EAGAIN || errno == EINTR }
     if isComplete {
       failure = "its reply is longer than the image it describes"

@@ -69,7 +69,8 @@ enum ChildProcessWire {
         let kind = input.u32(), let scale = input.u64(), let width = input.i64(), let height = input.i64(),
         let box = input.i64(), let maxWidth = input.i64(), let maxHeight = input.i64(),
         let maxPixels = input.i64(), let maxInputBytes = input.i64(), let extLength = input.u32(),
-        let count = input.u64(), extLength <= ChildProcessWire.maxTextLength, count <= UInt64(maxInputBytes)
+        let count = input.u64(), extLength <= ChildProcessWire.maxTextLength, maxInputBytes > 0,
+        count <= UInt64(maxInputBytes)
       else { return nil }
       let size: RenderSize =
         kind == 0 ? .scale(Double(bitPattern: scale)) : .pixels(width: width, height: height)
