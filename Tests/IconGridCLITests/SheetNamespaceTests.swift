@@ -195,6 +195,10 @@ import Testing
     #expect(Self.count(200, in: sheet) == 120 * 120)
     #expect(Self.count(40, in: sheet) == 120 * 120)
     #expect(Self.count(120, in: sheet) == 120 * 120)
+    // The check's note on what each target requires names each by its own id too.
+    let check = icongrid("check", tree.root)
+    #expect(check.out.contains("target new/ios/Game/Game: iPhone"))
+    #expect(check.out.contains("target old/ios/Game/Game: iPhone"))
   }
 
   /// One name space: the flat sheet, byte for byte what the renderer draws for the
