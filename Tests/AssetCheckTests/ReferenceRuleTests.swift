@@ -136,6 +136,48 @@ struct ReferenceRuleTests {
     #expect(report.findings(.missingAsset).isEmpty)
   }
 
+  /// Two targets of one project, each with its catalog and its own source file: `--target`
+  /// judges only its own sets (against uses pooled over the root) and reports a missing
+  /// name only where a file it builds uses it.
+  @Test func aTargetJudgesItsOwnSetsAndItsOwnFiles() throws {
+    let tree = try ReferenceRuleTests.app(["welcome", "orphan"])
+    try ReferenceRuleTests.imageSet(tree, "Widget/Widget.xcassets", "badge")
+    try ReferenceRuleTests.imageSet(tree, "Widget/Widget.xcassets", "stale")
+    tree.text(
+      "App/View.swift", "let a = Image(\"welcome\")\nlet b = Image(\"badge\")\nlet c = Image(\"gone\")\n"
+    )
+    .text("Widget/Entry.swift", "let w = Image(\"lost\")\n")
+    .text(
+      "Game.xcodeproj/project.pbxproj",
+      XcodeProjectFixture(targets: [
+        .init(name: "App", settings: [:], resources: ["App/Assets.xcassets"], sources: ["App/View.swift"]),
+        .init(
+          name: "Widget", productType: "com.apple.product-type.app-extension", settings: [:],
+          resources: ["Widget/Widget.xcassets"], sources: ["Widget/Entry.swift"]),
+      ]).text)
+    func check(_ target: String?) -> CheckReport {
+      var configuration = CheckConfiguration(requiredScales: [2])
+      configuration.references = true
+      configuration.target = target
+      return AssetChecker.check(roots: [tree.root], configuration: configuration)
+    }
+    let whole = check(nil)
+    #expect(whole.findings(.unusedAsset).compactMap(\.asset).sorted() == ["orphan", "stale"])
+    #expect(whole.findings(.missingAsset).compactMap(\.asset).sorted() == ["gone", "lost"])
+    // The widget's set used only by the app's code is not unused; only the app's file misses.
+    let app = check("App")
+    #expect(app.findings(.unusedAsset).map(\.asset) == ["orphan"])
+    #expect(app.findings(.missingAsset).map(\.asset) == ["gone"])
+    #expect(app.findings(.missingAsset).first?.line == 3)
+    #expect(
+      app.roots[0].notes.contains {
+        $0.contains("(1 in files target App does not build, reported by a run without --target)")
+      })
+    let widget = check("Widget")
+    #expect(widget.findings(.unusedAsset).map(\.asset) == ["stale"])
+    #expect(widget.findings(.missingAsset).map(\.asset) == ["lost"])
+  }
+
   @Test func anUnreadScriptOfAnAppleTreeIsNamed() throws {
     // A web view's bundled script in an iOS app (no React Native): not read, so no verdict,
     // and the note says which file stopped it.
@@ -187,13 +229,14 @@ struct ReferenceRuleTests {
     #expect(result.out.contains("[missing-asset]"))
   }
 
-  @Test func oneTargetsRunSaysReferencesAreWholeRootOnly() throws {
-    // Uses are pooled per root: held against one target, another target's files would count.
+  @Test func aNameSpaceNoProjectBuildsIsNotJudgedWithTarget() throws {
+    // A catalog no project names: which sources are its own is not known.
     let tree = try ReferenceRuleTests.app(["welcome"]).text("App/View.swift", "let a = Image(\"welcom\")\n")
     let result = icongrid(
       "check", tree.root, "--references", "--require", "2x", "--target", "App/Assets.xcassets")
     #expect(result.status == 0)
     #expect(!result.out.contains("[missing-asset]") && !result.out.contains("[unused-asset]"))
     #expect(result.out.contains("--references: not checked for --target App/Assets.xcassets"))
+    #expect(result.out.contains("it is no Xcode target"))
   }
 }
