@@ -35,7 +35,7 @@ extension RootCheck {
     // A ClockKit complication bundle's images are named by its manifest, drawn at the size
     // it says: they are not UIKit's name@2x.png variants.
     guard !variants.isEmpty,
-      !asset.location.split(separator: "/").contains(where: { $0.hasSuffix(".ckcomplication") })
+      !Paths.containsComponent(asset.location, where: { Paths.hasSuffix($0, ".ckcomplication") })
     else { return }
     let role = role(ofLoose: asset)
     for idiom in RootCheck.idiomGroups(variants) {
