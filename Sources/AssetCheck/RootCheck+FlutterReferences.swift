@@ -77,9 +77,17 @@ extension RootCheck {
       add(.missingAsset, use.path, asset: key, message, line: use.line)
     }
 
-    // Every key a string can name: `assets/x.png` in its own project, `packages/p/assets/x.png`.
+    // The strings that name a declared image: `assets/x.png` in its own project,
+    // `packages/p/assets/x.png`. Only these are kept (not every translation of an app).
+    var wanted: Set<String> = []
+    for bundle in projects.values {
+      for key in bundle.images {
+        wanted.insert(key)
+        if let name = bundle.name { wanted.insert("packages/\(name)/\(key)") }
+      }
+    }
     var literals: Set<String> = []
-    for use in references.uses { literals.insert(use.name) }
+    for use in references.uses where wanted.contains(use.name) { literals.insert(use.name) }
     let allKeys = projects.values.flatMap { bundle in bundle.images }
     let counting = SourceReferences.Pattern.counting(references.patterns, names: allKeys)
     let distinct = Array(

@@ -23,12 +23,15 @@ enum SourceWalk {
     var seen = 0
     while let (relative, depth) = pending.popLast() {
       let folder = relative.isEmpty ? root : Paths.join(root, relative)
-      for name in FileSystem.entryNames(of: folder).sorted() where !name.hasPrefix(".") {
+      // Sorted by name as `[String].sorted()` orders names, and typed by `readdir`: not a
+      // `stat` for every file.
+      let entries = FileSystem.entries(of: folder).sorted { $0.name < $1.name }
+      for (name, isDirectory) in entries where !name.hasPrefix(".") {
         seen += 1
         guard seen <= SourceReferences.fileLimit else { break }
         let path = relative.isEmpty ? name : relative + "/" + name
         let fileExtension = Paths.fileExtension(of: name).lowercased()
-        if FileSystem.isDirectory(Paths.join(root, path)) {
+        if isDirectory {
           if depth < SourceReferences.depthLimit && !skippedFolders.contains(name)
             && !SourceReferences.opaqueFolderExtensions.contains(fileExtension)
           {
