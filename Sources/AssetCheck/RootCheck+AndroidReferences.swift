@@ -22,15 +22,18 @@ extension RootCheck {
   /// resource names are lower case in every AAR.
   ///
   /// - Parameters:
+  ///   - listing: the files of the root.
   ///   - flutter: what Dart code names: a Flutter plugin may look a drawable up by a
   ///   string Dart gives it (`AndroidInitializationSettings('@mipmap/ic_launcher')`, a
   ///   notification's `icon: 'ic_stat_notify'`).
   ///   - javaScript: what JavaScript and TypeScript code names: a React Native app names
   ///   drawables by string (`{uri: 'ic_launcher'}`, a notification's `smallIcon`).
-  mutating func androidReferenceRules(flutter: FlutterReferences, javaScript: JavaScriptReferences) {
+  mutating func androidReferenceRules(
+    _ listing: SourceFiles, flutter: FlutterReferences, javaScript: JavaScriptReferences
+  ) {
     let resFolders = androidResourceFolders()
     guard !resFolders.isEmpty else { return }
-    let references = AndroidReferences.scan(root: catalog.root)
+    let references = AndroidReferences.scan(listing)
     // `type/name` → the files of the resource, relative to the root.
     var resources: [String: [String]] = [:]
     for res in resFolders {

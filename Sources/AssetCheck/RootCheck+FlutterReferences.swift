@@ -18,10 +18,11 @@ extension RootCheck {
   /// asset" when drawn (flutter/flutter#11477). So such a literal is an error. flutter_gen's
   /// `assets.gen.dart` declares members; an asset is used by one only when code reads it.
   ///
+  /// - Parameter listing: the files of the root.
   /// - Returns: what the Dart code names, for the Android rules (a plugin may look a drawable
   ///   up by a name Dart gives it).
-  mutating func flutterReferenceRules() -> FlutterReferences {
-    let references = FlutterReferences.scan(root: catalog.root)
+  mutating func flutterReferenceRules(_ listing: SourceFiles) -> FlutterReferences {
+    let references = FlutterReferences.scan(listing)
     guard !references.projects.isEmpty else { return references }
     var projects: [String: FlutterBundle] = [:]
     for project in references.projects {

@@ -21,10 +21,12 @@ extension RootCheck {
           + "and unused-asset")
       return
     }
-    let flutter = flutterReferenceRules()
-    let javaScript = javaScriptReferenceRules()
-    androidReferenceRules(flutter: flutter, javaScript: javaScript)
-    let references = SourceReferences.scan(root: catalog.root)
+    // One walk of the tree for the four scans.
+    let listing = SourceFiles(root: catalog.root)
+    let flutter = flutterReferenceRules(listing)
+    let javaScript = javaScriptReferenceRules(listing)
+    androidReferenceRules(listing, flutter: flutter, javaScript: javaScript)
+    let references = SourceReferences.scan(listing)
     var known: Set<String> = []
     for asset in catalog.assets {
       known.insert(asset.name)

@@ -80,7 +80,17 @@ public struct AndroidReferences: Sendable {
   /// - Returns: the references found.
   /// - Complexity: O(bytes of the files read).
   public static func scan(root: String) -> AndroidReferences {
-    let files = SourceWalk.files(root: root) { path, fileExtension in
+    scan(SourceFiles(root: root))
+  }
+
+  /// Reads the Kotlin, Java, resource XML and manifest files of a listing, as ``scan(root:)``
+  /// does.
+  ///
+  /// - Parameter listing: the files of the root, listed once for every scan.
+  /// - Returns: the references found.
+  public static func scan(_ listing: SourceFiles) -> AndroidReferences {
+    let root = listing.root
+    let files = listing.files { path, fileExtension in
       switch fileExtension {
       case "kt", "java", "js", "jsx", "ts", "tsx": return true
       case "gradle", "kts":

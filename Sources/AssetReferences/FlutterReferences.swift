@@ -67,7 +67,16 @@ public struct FlutterReferences: Sendable {
   /// - Returns: the references found.
   /// - Complexity: O(bytes of the files read).
   public static func scan(root: String) -> FlutterReferences {
-    let files = SourceWalk.files(root: root) { path, fileExtension in
+    scan(SourceFiles(root: root))
+  }
+
+  /// Reads the Dart, YAML and JSON files of a listing, as ``scan(root:)`` does.
+  ///
+  /// - Parameter listing: the files of the root, listed once for every scan.
+  /// - Returns: the references found.
+  public static func scan(_ listing: SourceFiles) -> FlutterReferences {
+    let root = listing.root
+    let files = listing.files { path, fileExtension in
       ["dart", "yaml", "yml", "json"].contains(fileExtension)
     }
     var result = FlutterReferences(root: root)

@@ -30,9 +30,19 @@ extension SourceReferences {
   /// - Returns: every use, pattern and member identifier found.
   /// - Complexity: O(bytes of the files read).
   public static func scan(root: String) -> SourceReferences {
+    scan(SourceFiles(root: root))
+  }
+
+  /// Reads the Swift, Objective-C, storyboard, xib, property list and localized strings files
+  /// of a listing, as ``scan(root:)`` does.
+  ///
+  /// - Parameter listing: the files of the root, listed once for every scan.
+  /// - Returns: every use, pattern and member identifier found.
+  public static func scan(_ listing: SourceFiles) -> SourceReferences {
+    let root = listing.root
     var result = SourceReferences(root: root)
     var imageFiles: Set<String> = []
-    let files = SourceWalk.files(root: root) { path, fileExtension in
+    let files = listing.files { path, fileExtension in
       if imageExtensions.contains(fileExtension) {
         imageFiles.insert(LiteralName.normalised(Paths.lastComponent(of: path)))
         return false

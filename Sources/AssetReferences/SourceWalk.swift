@@ -9,16 +9,15 @@ enum SourceWalk {
     ".gradle",
   ]
 
-  /// The paths (relative to `root`, sorted) of the files `include` accepts.
+  /// Every file under `root` (relative path and lower-cased extension), in the order the walk
+  /// meets them.
   ///
   /// Hidden entries and ``skippedFolders`` are not entered, nor folders deeper than
   /// ``SourceReferences/depthLimit``; at most ``SourceReferences/fileLimit`` entries are seen.
   ///
-  /// - Parameters:
-  ///   - root: the folder to walk.
-  ///   - include: given a relative path and its lower-cased extension, whether to read it.
-  static func files(root: String, include: (String, String) -> Bool) -> [String] {
-    var files: [String] = []
+  /// - Parameter root: the folder to walk.
+  static func entries(root: String) -> [SourceFiles.Entry] {
+    var files: [SourceFiles.Entry] = []
     var pending: [(String, Int)] = [("", 0)]
     var seen = 0
     while let (relative, depth) = pending.popLast() {
@@ -37,12 +36,12 @@ enum SourceWalk {
           {
             pending.append((path, depth + 1))
           }
-        } else if include(path, fileExtension) {
-          files.append(path)
+        } else {
+          files.append(SourceFiles.Entry(path: path, fileExtension: fileExtension))
         }
       }
     }
-    return files.sorted()
+    return files
   }
 
   /// The bytes of a source file, or `nil` when it cannot be read or is too large.

@@ -13,8 +13,8 @@ enum XMLValues {
     var value: String
     /// The 1-based line the value starts on.
     var line: Int
-    /// The attributes of the same tag (qualified name and value), in their order.
-    var siblings: [(name: String, value: String)]
+    /// The attributes of the same tag (qualified name, value and line), in their order.
+    var siblings: [(name: String, value: String, line: Int)]
 
     /// The value of the tag's attribute `name` (the last one when it is written twice).
     func sibling(_ name: String) -> String? {
@@ -92,7 +92,7 @@ enum XMLValues {
         let nameStart = index
         while index < count && !isSpaceOrEnd(bytes[index]) { index += 1 }
         let element = String(decoding: bytes[nameStart..<index], as: UTF8.self)
-        var attributes: [(String, String, Int)] = []
+        var attributes: [(name: String, value: String, line: Int)] = []
         var selfClosing = false
         while index < count && bytes[index] != UInt8(ascii: ">") {
           let current = bytes[index]
@@ -144,10 +144,9 @@ enum XMLValues {
           if let last = elements.lastIndex(of: element) { elements.removeSubrange(last...) }
           continue
         }
-        let siblings = attributes.map { (name: $0.0, value: $0.1) }
         for (name, value, valueLine) in attributes {
           items.append(
-            Item(element: element, attribute: name, value: value, line: valueLine, siblings: siblings))
+            Item(element: element, attribute: name, value: value, line: valueLine, siblings: attributes))
         }
         if !selfClosing { elements.append(element) }
         continue
