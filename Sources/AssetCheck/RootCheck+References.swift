@@ -17,21 +17,25 @@ extension RootCheck {
   /// Android uses are left to a run without `--target`. On any other name space it reports
   /// nothing but a note.
   mutating func referenceRules() {
-    let javaScript: JavaScriptReferences
-    if let target = configuration.target {
-      guard namespaces.contains(where: { $0.target != nil && $0.project != nil }) else {
-        layoutNotes.append(
-          "--references: not checked for --target \(target): it is no Xcode target, so which sources are its "
-            + "own is not known; run without --target for missing-asset and unused-asset")
-        return
-      }
-      javaScript = JavaScriptReferences.scan(root: catalog.root)
-    } else {
-      let flutter = flutterReferenceRules()
-      javaScript = javaScriptReferenceRules()
-      androidReferenceRules(flutter: flutter, javaScript: javaScript)
+    if let target = configuration.target,
+      !namespaces.contains(where: { $0.target != nil && $0.project != nil })
+    {
+      layoutNotes.append(
+        "--references: not checked for --target \(target): it is no Xcode target, so which sources are its "
+          + "own is not known; run without --target for missing-asset and unused-asset")
+      return
     }
-    let references = SourceReferences.scan(root: catalog.root)
+    // One walk of the tree for the four scans.
+    let listing = SourceFiles(root: catalog.root)
+    let javaScript: JavaScriptReferences
+    if configuration.target != nil {
+      javaScript = JavaScriptReferences.scan(listing)
+    } else {
+      let flutter = flutterReferenceRules(listing)
+      javaScript = javaScriptReferenceRules(listing)
+      androidReferenceRules(listing, flutter: flutter, javaScript: javaScript)
+    }
+    let references = SourceReferences.scan(listing)
     var known: Set<String> = []
     for asset in catalog.assets {
       known.insert(asset.name)
