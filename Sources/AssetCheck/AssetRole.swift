@@ -55,7 +55,7 @@ extension RootCheck {
     if RootCheck.isIconFile(base, infos: infos) { return .iconFile }
     // An icon-sized square file named like an icon that no key lists: an unused icon file
     // (a leftover of an older project), still chosen by pixel size if anything lists it.
-    if base.lowercased().contains("icon"),
+    if RootCheck.mentionsIcon(base),
       asset.variants.allSatisfy({ variant in
         facts[variant.path]?.header.map {
           $0.width == $0.height && RootCheck.iconPixelSizes.contains($0.width)
@@ -145,7 +145,7 @@ extension RootCheck {
     for variant in asset.variants {
       let path = variant.path
       // A folder of the path (not its file) named `*.atlas`.
-      if path.contains(".atlas/") {
+      if Paths.containsBytes(path, ".atlas/") {
         return "an image of a SpriteKit texture atlas, drawn in scene units"
       }
       let stem = AssetName(parsing: Paths.lastComponent(of: path)).base
@@ -159,7 +159,7 @@ extension RootCheck {
         }
       }
     }
-    if cocosFamilies.contains(RootCheck.cocosStem(of: asset)) {
+    if !cocosFamilies.isEmpty, cocosFamilies.contains(RootCheck.cocosStem(of: asset)) {
       return "a cocos2d texture: the engine picks its -hd or -ipadhd file by its own suffixes, not by @Nx"
     }
     // A data file of the same name among the target's resources (the tree may not hold it).
@@ -267,17 +267,26 @@ extension RootCheck {
   /// The cocos2d families among loose assets: stems that have a plain file and a suffixed
   /// one (`x.png` and `x-hd.png`) in one folder.
   static func cocosFamilies(_ assets: [Asset]) -> Set<String> {
-    var plain: Set<String> = []
+    // Suffixed files first: most trees have none, and then no stem needs to be built.
     var suffixed: Set<String> = []
+    var plainAssets: [Asset] = []
     for asset in assets where asset.source == .looseFiles {
-      let stem = cocosStem(of: asset)
-      if cocosSuffixes.contains(where: { asset.baseName.hasSuffix($0) }) {
-        suffixed.insert(stem)
+      let base = asset.baseName
+      if cocosSuffixes.contains(where: { base.hasSuffix($0) }) {
+        suffixed.insert(cocosStem(of: asset))
       } else {
-        plain.insert(stem)
+        plainAssets.append(asset)
       }
     }
-    return plain.intersection(suffixed)
+    guard !suffixed.isEmpty else { return [] }
+    return Set(plainAssets.lazy.map { cocosStem(of: $0) }.filter { suffixed.contains($0) })
+  }
+
+  /// Whether `base` holds "icon" in any case, as `base.lowercased().contains("icon")`
+  /// says; ASCII names (nearly all) are searched on bytes without a lower-cased copy.
+  static func mentionsIcon(_ base: String) -> Bool {
+    base.utf8.allSatisfy { $0 < 0x80 }
+      ? Paths.containsBytes(base, "icon", ignoringASCIICase: true) : base.lowercased().contains("icon")
   }
 
   /// Whether every file is a tiny image of one colour (decoded; at most 8 × 8 px).

@@ -50,11 +50,19 @@ extension CheckReport {
   public func rendered(as format: ReportFormat, options: RenderOptions = .init()) -> String {
     switch format {
     case .text: textReport(verbose: options.verbose)
-    case .json: json.rendered() + "\n"
+    case .json: Self.document(json)
     case .github: githubReport()
     case .junit: junitReport(strict: options.strict)
-    case .sarif: sarif(options).rendered() + "\n"
+    case .sarif: Self.document(sarif(options))
     }
+  }
+
+  /// A JSON document, pretty, ending with a newline; built in one byte buffer.
+  private static func document(_ value: JSONValue) -> String {
+    var out: [UInt8] = []
+    value.write(into: &out)
+    out.append(UInt8(ascii: "\n"))
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// `checked 12 assets (30 files) in 1 root: 2 errors, 1 warning`.
@@ -76,12 +84,21 @@ extension CheckReport {
   // MARK: - text
 
   private func textReport(verbose: Bool) -> String {
-    var out = ""
-    for finding in findings {
-      out += "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]\n"
+    // One byte buffer for thousands of lines: string interpolation per line cost a fifth of
+    // a header-only check of 10,000 icons.
+    var out: [UInt8] = []
+    func line(_ parts: String...) {
+      for part in parts { out.append(contentsOf: part.utf8) }
+      out.append(UInt8(ascii: "\n"))
     }
-    for line in notes(verbose: verbose) { out += line + "\n" }
-    return out + summaryLine + "\n"
+    for finding in findings {
+      out.append(contentsOf: finding.path.utf8)
+      if let number = finding.line { out.append(contentsOf: ":\(number)".utf8) }
+      line(": ", finding.severity.rawValue, ": ", finding.message, " [", finding.rule.id, "]")
+    }
+    for note in notes(verbose: verbose) { line(note) }
+    line(summaryLine)
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// `ROOT: note: …` lines: what each root was required to have, and what was not checked.

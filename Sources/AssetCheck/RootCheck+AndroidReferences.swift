@@ -22,15 +22,18 @@ extension RootCheck {
   /// resource names are lower case in every AAR.
   ///
   /// - Parameters:
+  ///   - listing: the files of the root.
   ///   - flutter: what Dart code names: a Flutter plugin may look a drawable up by a
   ///   string Dart gives it (`AndroidInitializationSettings('@mipmap/ic_launcher')`, a
   ///   notification's `icon: 'ic_stat_notify'`).
   ///   - javaScript: what JavaScript and TypeScript code names: a React Native app names
   ///   drawables by string (`{uri: 'ic_launcher'}`, a notification's `smallIcon`).
-  mutating func androidReferenceRules(flutter: FlutterReferences, javaScript: JavaScriptReferences) {
+  mutating func androidReferenceRules(
+    _ listing: SourceFiles, flutter: FlutterReferences, javaScript: JavaScriptReferences
+  ) {
     let resFolders = androidResourceFolders()
     guard !resFolders.isEmpty else { return }
-    let references = AndroidReferences.scan(root: catalog.root)
+    let references = AndroidReferences.scan(listing)
     // `type/name` → the files of the resource, relative to the root.
     var resources: [String: [String]] = [:]
     for res in resFolders {
@@ -110,23 +113,24 @@ extension RootCheck {
       + counting.map {
         CheckReport.Pattern(path: Finding.join(catalog.root, $0.path), line: $0.line, pattern: $0.pattern)
       }
-    var dartStrings: Set<String> = []
-    for use in flutter.uses {
-      let name = use.name
-      if let (type, resource) = Self.androidReference(name) {
-        dartStrings.insert(type + "/" + resource)
-      } else {
-        dartStrings.insert(name)
-      }
+    // Of the Dart and JavaScript strings (`@drawable/x` read as `drawable/x`), only those that
+    // are a resource's key or name are kept: they are tens of thousands in an app with
+    // translations, and a set of them all hashed each twice.
+    var wanted: Set<String> = []
+    for key in resources.keys {
+      wanted.insert(key)
+      wanted.insert(name(of: key))
     }
-    var scriptStrings: Set<String> = []
-    for text in javaScript.strings {
-      if let (type, resource) = Self.androidReference(text) {
-        scriptStrings.insert(type + "/" + resource)
-      } else {
-        scriptStrings.insert(text)
+    func named(by strings: some Sequence<String>) -> Set<String> {
+      var found: Set<String> = []
+      for text in strings {
+        let string = Self.androidReference(text).map { $0 + "/" + $1 } ?? text
+        if wanted.contains(string) { found.insert(string) }
       }
+      return found
     }
+    let dartStrings = named(by: flutter.uses.lazy.map(\.name))
+    let scriptStrings = named(by: javaScript.strings)
     // JavaScript is read now: only a file it could not read (minified, too large) hides a use.
     let judging =
       references.codeFiles > 0 && references.unreadable.isEmpty && javaScript.unreadable.isEmpty
@@ -189,6 +193,8 @@ extension RootCheck {
 
   /// `@drawable/x` or `@mipmap/x` in a string → (`drawable`, `x`).
   static func androidReference(_ text: String) -> (String, String)? {
+    // Most strings do not start with `@`: answered without building a prefix.
+    guard text.utf8.first == UInt8(ascii: "@") else { return nil }
     for type in ["drawable", "mipmap"] where text.hasPrefix("@" + type + "/") {
       return (type, String(text.dropFirst(type.count + 2)))
     }

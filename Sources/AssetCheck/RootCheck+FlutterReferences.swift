@@ -18,10 +18,11 @@ extension RootCheck {
   /// asset" when drawn (flutter/flutter#11477). So such a literal is an error. flutter_gen's
   /// `assets.gen.dart` declares members; an asset is used by one only when code reads it.
   ///
+  /// - Parameter listing: the files of the root.
   /// - Returns: what the Dart code names, for the Android rules (a plugin may look a drawable
   ///   up by a name Dart gives it).
-  mutating func flutterReferenceRules() -> FlutterReferences {
-    let references = FlutterReferences.scan(root: catalog.root)
+  mutating func flutterReferenceRules(_ listing: SourceFiles) -> FlutterReferences {
+    let references = FlutterReferences.scan(listing)
     guard !references.projects.isEmpty else { return references }
     var projects: [String: FlutterBundle] = [:]
     for project in references.projects {
@@ -77,9 +78,17 @@ extension RootCheck {
       add(.missingAsset, use.path, asset: key, message, line: use.line)
     }
 
-    // Every key a string can name: `assets/x.png` in its own project, `packages/p/assets/x.png`.
+    // The strings that name a declared image: `assets/x.png` in its own project,
+    // `packages/p/assets/x.png`. Only these are kept (not every translation of an app).
+    var wanted: Set<String> = []
+    for bundle in projects.values {
+      for key in bundle.images {
+        wanted.insert(key)
+        if let name = bundle.name { wanted.insert("packages/\(name)/\(key)") }
+      }
+    }
     var literals: Set<String> = []
-    for use in references.uses { literals.insert(use.name) }
+    for use in references.uses where wanted.contains(use.name) { literals.insert(use.name) }
     let allKeys = projects.values.flatMap { bundle in bundle.images }
     let counting = SourceReferences.Pattern.counting(references.patterns, names: allKeys)
     let distinct = Array(

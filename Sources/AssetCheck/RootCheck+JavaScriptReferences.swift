@@ -18,9 +18,10 @@ extension RootCheck {
   /// configuration files are run by Jest, Storybook or Node, which resolve differently: in
   /// those (``isOutsideAppBundle(_:)``) both findings are warnings.
   ///
+  /// - Parameter listing: the files of the root.
   /// - Returns: what the code names, for the Android rules (`{uri: 'ic_launcher'}`).
-  mutating func javaScriptReferenceRules() -> JavaScriptReferences {
-    let references = JavaScriptReferences.scan(root: catalog.root)
+  mutating func javaScriptReferenceRules(_ listing: SourceFiles) -> JavaScriptReferences {
+    let references = JavaScriptReferences.scan(listing)
     let metro = metroFiles().filter(JavaScriptReferences.isImage)
     guard !references.projects.isEmpty || !metro.isEmpty else { return references }
     guard references.codeFiles > 0 else {

@@ -35,7 +35,7 @@ extension RootCheck {
     // A ClockKit complication bundle's images are named by its manifest, drawn at the size
     // it says: they are not UIKit's name@2x.png variants.
     guard !variants.isEmpty,
-      !asset.location.split(separator: "/").contains(where: { $0.hasSuffix(".ckcomplication") })
+      !RootCheck.isInComplicationBundle(asset.location)
     else { return }
     let role = role(ofLoose: asset)
     for idiom in RootCheck.idiomGroups(variants) {
@@ -168,7 +168,7 @@ extension RootCheck {
 
   /// Whether a path lies in a ClockKit complication bundle (`gallery.ckcomplication`).
   static func isInComplicationBundle(_ path: String) -> Bool {
-    path.split(separator: "/").contains { $0.hasSuffix(".ckcomplication") }
+    Paths.containsComponent(path) { Paths.hasSuffix($0, ".ckcomplication") }
   }
 
   /// Loose assets the Apple rules leave alone, by location, with the reason: single images

@@ -11,20 +11,31 @@ extension RootCheck {
   /// because the code naming it belongs to another target, at the cost of missing an asset
   /// that only another target's code uses.
   ///
-  /// With `--target` it reports nothing but a note: the uses are pooled per root, so a file
-  /// of another target (a Mac xib in an iOS target's run) would be held against this one.
+  /// With `--target` on an Xcode target, the uses are still pooled over the root (a set some
+  /// other source uses is not unused), but only the target's sets are judged and only names
+  /// used in files the target compiles or bundles can be missing; Flutter, React Native and
+  /// Android uses are left to a run without `--target`. On any other name space it reports
+  /// nothing but a note.
   mutating func referenceRules() {
-    if let target = configuration.target {
+    if let target = configuration.target,
+      !namespaces.contains(where: { $0.target != nil && $0.project != nil })
+    {
       layoutNotes.append(
-        "--references: not checked for --target \(target): sources are read per root, not per target "
-          + "(which target builds each source file is not known yet); run without --target for missing-asset "
-          + "and unused-asset")
+        "--references: not checked for --target \(target): it is no Xcode target, so which sources are its "
+          + "own is not known; run without --target for missing-asset and unused-asset")
       return
     }
-    let flutter = flutterReferenceRules()
-    let javaScript = javaScriptReferenceRules()
-    androidReferenceRules(flutter: flutter, javaScript: javaScript)
-    let references = SourceReferences.scan(root: catalog.root)
+    // One walk of the tree for the four scans.
+    let listing = SourceFiles(root: catalog.root)
+    let javaScript: JavaScriptReferences
+    if configuration.target != nil {
+      javaScript = JavaScriptReferences.scan(listing)
+    } else {
+      let flutter = flutterReferenceRules(listing)
+      javaScript = javaScriptReferenceRules(listing)
+      androidReferenceRules(listing, flutter: flutter, javaScript: javaScript)
+    }
+    let references = SourceReferences.scan(listing)
     var known: Set<String> = []
     for asset in catalog.assets {
       known.insert(asset.name)
@@ -41,8 +52,13 @@ extension RootCheck {
         CheckReport.Pattern(path: Finding.join(catalog.root, $0.path), line: $0.line, pattern: $0.pattern)
       }
 
+    var otherTargets = 0
     for missing in usage.missing {
       let use = missing.use
+      if configuration.target != nil, !namespaces.contains(where: { $0.builds(use.path) == true }) {
+        otherTargets += 1
+        continue
+      }
       var message: String
       switch use.kind {
       case .literal:
@@ -119,7 +135,12 @@ extension RootCheck {
     layoutNotes.append(
       "--references: \(readCount); \(judged.count) image sets judged"
         + (tally.isEmpty ? "" : ": " + tally.joined(separator: ", "))
-        + "; \(usage.missing.count) missing \(usage.missing.count == 1 ? "name" : "names")")
+        + "; \(usage.missing.count) missing \(usage.missing.count == 1 ? "name" : "names")"
+        + (configuration.target.map {
+          otherTargets == 0
+            ? ""
+            : " (\(otherTargets) in files target \($0) does not build, reported by a run without --target)"
+        } ?? ""))
   }
 
   /// Whether an asset is one whose use the code decides: an image set of its own (not a

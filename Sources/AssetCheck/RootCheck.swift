@@ -180,7 +180,9 @@ struct RootCheck {
   /// Whether a path lies in Xcode's development assets (`Preview Assets.xcassets`, the
   /// `Preview Content` folder): they are not built into a release.
   static func isDevelopmentAsset(_ path: String) -> Bool {
-    path.split(separator: "/").contains { $0 == "Preview Assets.xcassets" || $0 == "Preview Content" }
+    Paths.containsComponent(path) {
+      $0.elementsEqual("Preview Assets.xcassets".utf8) || $0.elementsEqual("Preview Content".utf8)
+    }
   }
 
   /// What identifies one asset of the index: its location and name.

@@ -70,6 +70,16 @@ public struct AssetNamespace: Sendable, Hashable {
     self.info = nil
   }
 
+  /// Whether this target's name space builds the file at `path`: its target compiles or
+  /// bundles it (``XcodeTarget/builds(_:)``); `nil` for a name space that is no target's.
+  ///
+  /// - Parameter path: a file relative to the root.
+  public func builds(_ path: String) -> Bool? {
+    guard let target, let project else { return nil }
+    let folder = ProjectPath.normalise(project).split(separator: "/").dropLast().joined(separator: "/")
+    return target.builds(ProjectPath.relative(path, from: folder))
+  }
+
   /// Every asset of this name space called `name` (two or more only for a duplicate).
   ///
   /// - Parameter name: an asset name as the name space knows it (`AppIcon`, `Icons/mail`).

@@ -237,9 +237,17 @@ extension CatalogScanner {
   /// Whether a path lies in a folder of documentation or store metadata, which no bundle
   /// holds: `fastlane/`, `docs/`, `doc/`, `documentation/`, `screenshots/`, `metadata/`.
   static func isDocumentation(_ path: String) -> Bool {
-    let folders: Set<String> = ["fastlane", "docs", "doc", "documentation", "screenshots", "metadata"]
-    return path.split(separator: "/").dropLast().contains { folders.contains($0.lowercased()) }
+    // On bytes, once per file of the tree: the folder names are ASCII, and no other
+    // text lower-cases to one of them.
+    Paths.containsComponent(path, exceptLast: true) { folder in
+      documentationFolders.contains { Paths.equalsIgnoringASCIICase(folder, $0) }
+    }
   }
+
+  /// The folders ``isDocumentation(_:)`` sets aside, lower-case.
+  private static let documentationFolders = [
+    "fastlane", "docs", "doc", "documentation", "screenshots", "metadata",
+  ]
 
   /// The reason a file of this name marks its folder as a non-Apple project, if it does.
   static func projectMarker(_ name: UnsafePointer<CChar>) -> SkippedFile.Reason? {

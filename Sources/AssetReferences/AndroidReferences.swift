@@ -80,7 +80,17 @@ public struct AndroidReferences: Sendable {
   /// - Returns: the references found.
   /// - Complexity: O(bytes of the files read).
   public static func scan(root: String) -> AndroidReferences {
-    let files = SourceWalk.files(root: root) { path, fileExtension in
+    scan(SourceFiles(root: root))
+  }
+
+  /// Reads the Kotlin, Java, resource XML and manifest files of a listing, as ``scan(root:)``
+  /// does.
+  ///
+  /// - Parameter listing: the files of the root, listed once for every scan.
+  /// - Returns: the references found.
+  public static func scan(_ listing: SourceFiles) -> AndroidReferences {
+    let root = listing.root
+    let files = listing.files { path, fileExtension in
       switch fileExtension {
       case "kt", "java", "js", "jsx", "ts", "tsx": return true
       case "gradle", "kts":
@@ -95,6 +105,7 @@ public struct AndroidReferences: Sendable {
     result.unreadJavaScript = files.filter { javaScript.contains(Paths.fileExtension(of: $0).lowercased()) }
     let read = files.filter { !javaScript.contains(Paths.fileExtension(of: $0).lowercased()) }
     let scanned = Parallel.map(read) { path in AndroidFileScan.read(path, root: root) }
+    result.strings.reserveCapacity(scanned.reduce(0) { $0 + $1.strings.count })
     for file in scanned {
       if let reason = file.skipped {
         result.unreadable.append(SourceReferences.Skipped(path: file.path, reason: reason))
@@ -107,7 +118,7 @@ public struct AndroidReferences: Sendable {
       if file.isCode { result.codeFiles += 1 } else { result.xmlFiles += 1 }
       result.uses += file.uses
       result.patterns += file.patterns
-      result.strings.formUnion(file.strings)
+      for string in file.strings { result.strings.insert(string) }
       result.declared.formUnion(file.declared)
       result.looksUpComputedNames = result.looksUpComputedNames || file.looksUpComputedNames
     }
@@ -149,7 +160,9 @@ struct AndroidFileScan: Sendable {
   var skipped: String?
   var uses: [AndroidReferences.Use] = []
   var patterns: [SourceReferences.Pattern] = []
-  var strings: Set<String> = []
+  /// The plain strings, repeats included: each is hashed once, into the scan's set (strings
+  /// tables in many languages make most of them, and hashing text that is not ASCII is slow).
+  var strings: [String] = []
   var declared: Set<String> = []
   /// For a build script: whether it declares a dependency from outside the tree.
   var externalDependencies: Bool?
@@ -252,7 +265,7 @@ struct AndroidFileScan: Sendable {
           patterns.append(
             .init(path: path, line: token.line, pattern: token.text, pieces: pieces, isStrict: false))
         } else if !token.text.isEmpty, token.text.utf8.count <= 256 {
-          strings.insert(token.text)
+          strings.append(token.text)
         }
       case .punctuation:
         continue
@@ -284,7 +297,7 @@ struct AndroidFileScan: Sendable {
       if values, item.attribute == "name" {
         if AndroidFileScan.types.contains(item.element) {
           declared.insert(item.element + "/" + item.value)
-        } else if item.element == "item", let type = item.siblings["type"],
+        } else if item.element == "item", let type = item.sibling("type"),
           AndroidFileScan.types.contains(type)
         {
           declared.insert(type + "/" + item.value)
@@ -299,7 +312,7 @@ struct AndroidFileScan: Sendable {
         uses.append(.init(type: type, name: name, form: .xml, path: path, line: line))
       }
       if values, item.attribute == nil, !found, !item.value.isEmpty, item.value.utf8.count <= 256 {
-        strings.insert(item.value)
+        strings.append(item.value)
       }
     }
   }
@@ -347,17 +360,5 @@ struct AndroidFileScan: Sendable {
       index = max(end, index + 1)
     }
     return found
-  }
-}
-
-extension Substring {
-  /// The text without leading and trailing spaces, tabs and line breaks.
-  func trimmingSpaces() -> Substring {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
-    else {
-      return ""
-    }
-    return self[first...last]
   }
 }

@@ -67,7 +67,16 @@ public struct FlutterReferences: Sendable {
   /// - Returns: the references found.
   /// - Complexity: O(bytes of the files read).
   public static func scan(root: String) -> FlutterReferences {
-    let files = SourceWalk.files(root: root) { path, fileExtension in
+    scan(SourceFiles(root: root))
+  }
+
+  /// Reads the Dart, YAML and JSON files of a listing, as ``scan(root:)`` does.
+  ///
+  /// - Parameter listing: the files of the root, listed once for every scan.
+  /// - Returns: the references found.
+  public static func scan(_ listing: SourceFiles) -> FlutterReferences {
+    let root = listing.root
+    let files = listing.files { path, fileExtension in
       ["dart", "yaml", "yml", "json"].contains(fileExtension)
     }
     var result = FlutterReferences(root: root)
@@ -125,8 +134,7 @@ struct FlutterFileScan: Sendable {
     switch Paths.fileExtension(of: path).lowercased() {
     case "dart":
       scan.isDart = true
-      let head = String(decoding: bytes.prefix(1024), as: UTF8.self)
-      scan.isGenerated = path.hasSuffix(".gen.dart") || head.contains("FlutterGen")
+      scan.isGenerated = path.hasSuffix(".gen.dart") || FlutterFileScan.namesFlutterGen(bytes.prefix(1024))
       let tokens = TemplateLexer.tokens(bytes, .dart)
       if scan.isGenerated { scan.generatedDeclarations(tokens) } else { scan.dart(tokens) }
     case "json":
@@ -139,8 +147,15 @@ struct FlutterFileScan: Sendable {
     return scan
   }
 
+  /// Whether the head of a Dart file names FlutterGen, as `String.contains` says; the bytes
+  /// are searched first, so the head of a file that does not is never decoded.
+  static func namesFlutterGen(_ head: ArraySlice<UInt8>) -> Bool {
+    TextBytes.occurs(Array("FlutterGen".utf8), in: head)
+      && String(decoding: head, as: UTF8.self).contains("FlutterGen")
+  }
+
   mutating func plain(_ text: String, line: Int) {
-    guard !text.isEmpty, text.utf8.count <= 512, !text.contains("\n") else { return }
+    guard !text.isEmpty, text.utf8.count <= 512, !TextBytes.hasLineFeed(text) else { return }
     uses.append(.init(name: FlutterFileScan.key(text), path: path, line: line, isStrict: false, package: nil))
   }
 
@@ -173,7 +188,9 @@ struct FlutterFileScan: Sendable {
             .init(path: path, line: token.line, pattern: written, pieces: pieces, isStrict: strict))
           continue
         }
-        guard !token.text.isEmpty, token.text.utf8.count <= 512, !token.text.contains("\n") else { continue }
+        guard !token.text.isEmpty, token.text.utf8.count <= 512, !TextBytes.hasLineFeed(token.text) else {
+          continue
+        }
         uses.append(
           .init(
             name: FlutterFileScan.key(token.text), path: path, line: token.line, isStrict: strict,
@@ -188,7 +205,7 @@ struct FlutterFileScan: Sendable {
   func isLoader(_ tokens: [SourceToken], before open: Int) -> Bool {
     for loader in FlutterReferences.loaders where open >= loader.count {
       let start = open - loader.count
-      guard tokens[start..<open].map(\.text) == loader else { continue }
+      guard tokens[start..<open].elementsEqual(loader, by: { $0.text == $1 }) else { continue }
       // `Image.asset` but not `MyImage.asset`'s receiver prefix: the token before is no `.`.
       if start > 0, loader.count == 1, tokens[start - 1].text == "." { return false }
       return true

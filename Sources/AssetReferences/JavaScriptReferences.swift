@@ -79,12 +79,24 @@ public struct JavaScriptReferences: Sendable {
   /// - Returns: the references found.
   /// - Complexity: O(bytes of the files read).
   public static func scan(root: String) -> JavaScriptReferences {
-    let files = SourceWalk.files(root: root) { path, fileExtension in
-      guard !path.split(separator: "/").contains(where: { skippedFolders.contains(String($0)) }) else {
+    scan(SourceFiles(root: root))
+  }
+
+  /// Reads the JavaScript, TypeScript, `app.json` and `package.json` files of a listing, as
+  /// ``scan(root:)`` does.
+  ///
+  /// - Parameter listing: the files of the root, listed once for every scan.
+  /// - Returns: the references found.
+  public static func scan(_ listing: SourceFiles) -> JavaScriptReferences {
+    let root = listing.root
+    let files = listing.files { path, fileExtension in
+      // The name first: most files of a tree are not JavaScript, and splitting every path
+      // into its folders costs more.
+      let name = Paths.lastComponent(of: path)
+      guard codeExtensions.contains(fileExtension) || name == "app.json" || name == "package.json" else {
         return false
       }
-      let name = Paths.lastComponent(of: path)
-      return codeExtensions.contains(fileExtension) || name == "app.json" || name == "package.json"
+      return !path.split(separator: "/").contains(where: { skippedFolders.contains(String($0)) })
     }
     var result = JavaScriptReferences(root: root)
     let scanned = Parallel.map(files) { path in JavaScriptFileScan.read(path, root: root) }

@@ -9,37 +9,39 @@ enum SourceWalk {
     ".gradle",
   ]
 
-  /// The paths (relative to `root`, sorted) of the files `include` accepts.
+  /// Every file under `root` (relative path and lower-cased extension), in the order the walk
+  /// meets them.
   ///
   /// Hidden entries and ``skippedFolders`` are not entered, nor folders deeper than
   /// ``SourceReferences/depthLimit``; at most ``SourceReferences/fileLimit`` entries are seen.
   ///
-  /// - Parameters:
-  ///   - root: the folder to walk.
-  ///   - include: given a relative path and its lower-cased extension, whether to read it.
-  static func files(root: String, include: (String, String) -> Bool) -> [String] {
-    var files: [String] = []
+  /// - Parameter root: the folder to walk.
+  static func entries(root: String) -> [SourceFiles.Entry] {
+    var files: [SourceFiles.Entry] = []
     var pending: [(String, Int)] = [("", 0)]
     var seen = 0
     while let (relative, depth) = pending.popLast() {
       let folder = relative.isEmpty ? root : Paths.join(root, relative)
-      for name in FileSystem.entryNames(of: folder).sorted() where !name.hasPrefix(".") {
+      // Sorted by name as `[String].sorted()` orders names, and typed by `readdir`: not a
+      // `stat` for every file.
+      let entries = FileSystem.entries(of: folder).sorted { $0.name < $1.name }
+      for (name, isDirectory) in entries where !name.hasPrefix(".") {
         seen += 1
         guard seen <= SourceReferences.fileLimit else { break }
         let path = relative.isEmpty ? name : relative + "/" + name
         let fileExtension = Paths.fileExtension(of: name).lowercased()
-        if FileSystem.isDirectory(Paths.join(root, path)) {
+        if isDirectory {
           if depth < SourceReferences.depthLimit && !skippedFolders.contains(name)
             && !SourceReferences.opaqueFolderExtensions.contains(fileExtension)
           {
             pending.append((path, depth + 1))
           }
-        } else if include(path, fileExtension) {
-          files.append(path)
+        } else {
+          files.append(SourceFiles.Entry(path: path, fileExtension: fileExtension))
         }
       }
     }
-    return files.sorted()
+    return files
   }
 
   /// The bytes of a source file, or `nil` when it cannot be read or is too large.

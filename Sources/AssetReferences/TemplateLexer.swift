@@ -90,10 +90,21 @@ enum TemplateLexer {
     // Kotlin's raw strings (`"""`) have templates but no escapes; Dart's `r'…'` neither.
     let escapes = !raw && !(triple && language == .kotlin)
     let templates = !raw && language != .java && (language != .javascript || backquoted)
+    // The text as written is the bytes between the quotes; a piece's value is built only
+    // when an escape makes it differ from its bytes.
+    let contentStart = index
+    var contentEnd = -1
     var pieces: [String] = []
     var current: [UInt8] = []
-    var text: [UInt8] = []
+    var runStart = index
     var isPattern = false
+    /// The piece that ends at `end`: the escaped bytes so far and the run of plain bytes.
+    func piece(to end: Int) -> String {
+      guard !current.isEmpty else { return String(decoding: bytes[runStart..<end], as: UTF8.self) }
+      current.append(contentsOf: bytes[runStart..<end])
+      defer { current = [] }
+      return String(decoding: current, as: UTF8.self)
+    }
     func closes(_ at: Int) -> Bool {
       guard bytes[at] == quote else { return false }
       guard triple else { return true }
@@ -102,6 +113,7 @@ enum TemplateLexer {
     while index < count {
       let byte = bytes[index]
       if closes(index) {
+        contentEnd = index
         index += triple ? 3 : 1
         break
       }
@@ -110,23 +122,22 @@ enum TemplateLexer {
         line += 1
       }
       if escapes && byte == UInt8(ascii: "\\") && index + 1 < count {
-        text.append(contentsOf: bytes[index...index + 1])
+        current.append(contentsOf: bytes[runStart..<index])
         current.append(bytes[index + 1])
         if bytes[index + 1] == UInt8(ascii: "\n") { line += 1 }
         index += 2
+        runStart = index
         continue
       }
       if templates && byte == UInt8(ascii: "$") && index + 1 < count {
         let next = bytes[index + 1]
         if next == UInt8(ascii: "{") {
           isPattern = true
-          pieces.append(String(decoding: current, as: UTF8.self))
-          current = []
-          let begin = index
+          pieces.append(piece(to: index))
           index += 2
           if language == .javascript {
             JavaScriptLexer.skipTemplateExpression(bytes, &index, &line, noRegexBefore: &noRegexBefore)
-            text.append(contentsOf: bytes[begin..<index])
+            runStart = index
             continue
           }
           // Kotlin's and Dart's `${…}`: braces counted, quotes inside not read.
@@ -140,33 +151,32 @@ enum TemplateLexer {
             }
             index += 1
           }
-          text.append(contentsOf: bytes[begin..<min(index, count)])
+          runStart = index
           continue
         }
         if language != .javascript && isIdentifierByte(next) && next != UInt8(ascii: "$")
           && !(next >= 0x30 && next <= 0x39)
         {
           isPattern = true
-          pieces.append(String(decoding: current, as: UTF8.self))
-          current = []
-          let begin = index
+          pieces.append(piece(to: index))
           index += 1
           while index < count && isIdentifierByte(bytes[index]) && bytes[index] != UInt8(ascii: "$") {
             index += 1
           }
-          text.append(contentsOf: bytes[begin..<index])
+          runStart = index
           continue
         }
       }
-      text.append(byte)
-      current.append(byte)
       index += 1
     }
-    pieces.append(String(decoding: current, as: UTF8.self))
+    if contentEnd < 0 { contentEnd = min(index, count) }
+    pieces.append(piece(to: contentEnd))
     // A plain string's text is its value (escapes resolved to the escaped character); a
     // pattern's is as written, for the report.
     var token = SourceToken(
-      kind: .string, text: isPattern ? String(decoding: text, as: UTF8.self) : pieces[0], line: start)
+      kind: .string,
+      text: isPattern ? String(decoding: bytes[contentStart..<contentEnd], as: UTF8.self) : pieces[0],
+      line: start)
     token.isPattern = isPattern
     token.pieces = isPattern ? pieces : []
     return token

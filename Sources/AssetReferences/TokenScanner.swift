@@ -30,6 +30,9 @@ enum TokenScanner {
     }
   }
 
+  /// The text of a punctuation token by its byte, made once (identifier bytes included, unused).
+  static let punctuation: [String] = (0..<256).map { String(UnicodeScalar(UInt8($0))) }
+
   /// Splits `bytes` into tokens in one pass, never backtracking, so a file that is not valid
   /// in its language still ends.
   ///
@@ -81,8 +84,7 @@ enum TokenScanner {
       case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
         cursor.index += 1
       default:
-        cursor.tokens.append(
-          SourceToken(kind: .punctuation, text: String(UnicodeScalar(byte)), line: cursor.line))
+        cursor.tokens.append(SourceToken(kind: .punctuation, text: punctuation[Int(byte)], line: cursor.line))
         cursor.index += 1
       }
     }

@@ -13,8 +13,13 @@ enum XMLValues {
     var value: String
     /// The 1-based line the value starts on.
     var line: Int
-    /// The other attributes of the same tag, by qualified name.
-    var siblings: [String: String]
+    /// The attributes of the same tag (qualified name, value and line), in their order.
+    var siblings: [(name: String, value: String, line: Int)]
+
+    /// The value of the tag's attribute `name` (the last one when it is written twice).
+    func sibling(_ name: String) -> String? {
+      siblings.last { $0.name == name }?.value
+    }
   }
 
   static func read(_ bytes: [UInt8]) -> [Item] {
@@ -41,16 +46,18 @@ enum XMLValues {
     var text: [UInt8] = []
     var textLine = 1
     func flushText() {
+      defer { text.removeAll(keepingCapacity: true) }
+      guard !text.isEmpty else { return }
       let value = String(decoding: text, as: UTF8.self)
       let trimmed = Substring(value).trimmingSpaces()
       if !trimmed.isEmpty, let element = elements.last {
-        let leading = value.prefix { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        let offset = leading.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
+        // The lines before the text: what was trimmed is spaces, tabs and line breaks, each a
+        // character of its own, so its line feeds are its `\n` bytes.
+        let offset = value.utf8[..<trimmed.startIndex].count { $0 == UInt8(ascii: "\n") }
         items.append(
           Item(
-            element: element, attribute: nil, value: String(trimmed), line: textLine + offset, siblings: [:]))
+            element: element, attribute: nil, value: String(trimmed), line: textLine + offset, siblings: []))
       }
-      text = []
     }
     while index < count {
       let byte = bytes[index]
@@ -85,7 +92,7 @@ enum XMLValues {
         let nameStart = index
         while index < count && !isSpaceOrEnd(bytes[index]) { index += 1 }
         let element = String(decoding: bytes[nameStart..<index], as: UTF8.self)
-        var attributes: [(String, String, Int)] = []
+        var attributes: [(name: String, value: String, line: Int)] = []
         var selfClosing = false
         while index < count && bytes[index] != UInt8(ascii: ">") {
           let current = bytes[index]
@@ -137,11 +144,9 @@ enum XMLValues {
           if let last = elements.lastIndex(of: element) { elements.removeSubrange(last...) }
           continue
         }
-        var siblings: [String: String] = [:]
-        for (name, value, _) in attributes { siblings[name] = value }
         for (name, value, valueLine) in attributes {
           items.append(
-            Item(element: element, attribute: name, value: value, line: valueLine, siblings: siblings))
+            Item(element: element, attribute: name, value: value, line: valueLine, siblings: attributes))
         }
         if !selfClosing { elements.append(element) }
         continue

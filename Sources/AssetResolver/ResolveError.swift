@@ -124,7 +124,8 @@ public struct ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
       let known = Array(Set(available)).sorted()
       var text = "no target or catalog named '\(name)' in \(root)"
       if let near = Suggestions.closest(to: name, in: known) { text += "; did you mean '\(near)'?" }
-      return text + (known.isEmpty ? "" : " (there are: \(known.prefix(8).joined(separator: ", ")))")
+      let more = known.count > 8 ? " and \(known.count - 8) more" : ""
+      return text + (known.isEmpty ? "" : " (there are: \(known.prefix(8).joined(separator: ", "))\(more))")
     }
   }
 

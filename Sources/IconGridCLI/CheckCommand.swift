@@ -100,7 +100,8 @@ enum CheckCommand {
                              every asset they match and are listed in the JSON's
                              references.patterns. A file that cannot be read, or a
                              tree without code, turns off unused-asset (a note
-                             says why).
+                             says why). With --target: that target's image sets,
+                             and missing names in the files it builds.
         --layout LAYOUT      react-native: read every loose file by Metro's rules (for a
                              React Native tree without its package.json); apple:
                              UIKit's rules alone. By default Android res/ folders,

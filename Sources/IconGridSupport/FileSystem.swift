@@ -134,6 +134,30 @@ package enum FileSystem {
     return names
   }
 
+  /// The names in the folder at `path` with whether each is a folder (following links, as
+  /// ``isDirectory(_:)`` answers), in the order the system lists them, without `.` and `..`;
+  /// empty when the folder cannot be opened.
+  ///
+  /// The type comes from `readdir`: only links and entries of a type the file system does not
+  /// give are `stat`ed, not every file of a tree.
+  ///
+  /// - Parameter path: the folder.
+  /// - Returns: each entry's name and whether it is a folder.
+  package static func entries(of path: String) -> [(name: String, isDirectory: Bool)] {
+    guard let directory = opendir(path) else { return [] }
+    defer { closedir(directory) }
+    var entries: [(name: String, isDirectory: Bool)] = []
+    forEachEntry(of: directory) { field, type in
+      let name = String(cString: field)
+      switch type {
+      case UInt8(DT_DIR): entries.append((name, true))
+      case UInt8(DT_LNK), UInt8(DT_UNKNOWN): entries.append((name, isDirectory(Paths.join(path, name))))
+      default: entries.append((name, false))
+      }
+    }
+    return entries
+  }
+
   /// The directory walker: calls `body` with each entry of an open directory stream other
   /// than `.` and `..`, in the order `readdir` gives them.
   ///

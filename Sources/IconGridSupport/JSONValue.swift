@@ -21,76 +21,105 @@ package enum JSONValue: Sendable, Equatable {
 
   /// Serialises the value; pretty output indents by two spaces and ends without a newline.
   package func rendered(pretty: Bool = true) -> String {
-    var out = ""
-    write(to: &out, indent: pretty ? 0 : nil)
-    return out
+    var out: [UInt8] = []
+    write(into: &out, pretty: pretty)
+    return String(decoding: out, as: UTF8.self)
   }
 
-  private func write(to out: inout String, indent: Int?) {
+  /// Appends the value's UTF-8 serialisation to `out`, as ``rendered(pretty:)`` spells it.
+  ///
+  /// Large documents (a report of thousands of findings) are built in one byte buffer and
+  /// written once, rather than through many small `String` appends.
+  package func write(into out: inout [UInt8], pretty: Bool = true) {
+    write(to: &out, indent: pretty ? 0 : nil)
+  }
+
+  private func write(to out: inout [UInt8], indent: Int?) {
     switch self {
-    case .null: out += "null"
-    case .bool(let value): out += value ? "true" : "false"
-    case .int(let value): out += String(value)
+    case .null: out.append(contentsOf: "null".utf8)
+    case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+    case .int(let value): out.append(contentsOf: String(value).utf8)
     case .double(let value):
       if value.isFinite {
-        out += value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        let text = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        out.append(contentsOf: text.utf8)
       } else {
-        out += "null"
+        out.append(contentsOf: "null".utf8)
       }
     case .string(let value): JSONValue.quote(value, into: &out)
     case .array(let items):
       guard !items.isEmpty else {
-        out += "[]"
+        out.append(contentsOf: "[]".utf8)
         return
       }
-      out += "["
+      out.append(UInt8(ascii: "["))
+      let inner = indent.map { $0 + 1 }
       for (index, item) in items.enumerated() {
-        if index > 0 { out += "," }
-        newline(&out, indent.map { $0 + 1 })
-        item.write(to: &out, indent: indent.map { $0 + 1 })
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        JSONValue.newline(&out, inner)
+        item.write(to: &out, indent: inner)
       }
-      newline(&out, indent)
-      out += "]"
+      JSONValue.newline(&out, indent)
+      out.append(UInt8(ascii: "]"))
     case .object(let members):
       guard !members.isEmpty else {
-        out += "{}"
+        out.append(contentsOf: "{}".utf8)
         return
       }
-      out += "{"
+      out.append(UInt8(ascii: "{"))
+      let inner = indent.map { $0 + 1 }
       for (index, (key, value)) in members.enumerated() {
-        if index > 0 { out += "," }
-        newline(&out, indent.map { $0 + 1 })
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        JSONValue.newline(&out, inner)
         JSONValue.quote(key, into: &out)
-        out += indent == nil ? ":" : ": "
-        value.write(to: &out, indent: indent.map { $0 + 1 })
+        out.append(UInt8(ascii: ":"))
+        if indent != nil { out.append(UInt8(ascii: " ")) }
+        value.write(to: &out, indent: inner)
       }
-      newline(&out, indent)
-      out += "}"
+      JSONValue.newline(&out, indent)
+      out.append(UInt8(ascii: "}"))
     }
   }
 
-  private func newline(_ out: inout String, _ indent: Int?) {
+  private static func newline(_ out: inout [UInt8], _ indent: Int?) {
     guard let indent else { return }
-    out += "\n" + String(repeating: "  ", count: indent)
+    out.append(UInt8(ascii: "\n"))
+    for _ in 0..<(2 * indent) { out.append(UInt8(ascii: " ")) }
   }
 
   /// Appends `text` to `out` as a JSON string literal (quotes, escapes, control
   /// characters as `\u00XX`); other writers of JSON in the package use it too.
   package static func quote(_ text: String, into out: inout String) {
-    out += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case let c where c.value < 0x20:
-        let digits = String(c.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-      default: out.unicodeScalars.append(scalar)
+    var bytes: [UInt8] = []
+    quote(text, into: &bytes)
+    out += String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `text` to `out` as the UTF-8 bytes of a JSON string literal.
+  ///
+  /// Works on UTF-8 code units: every byte of a multi-byte scalar is 0x80 or above, so only
+  /// the quote, the backslash and control characters are ever escaped; the rest is copied.
+  package static func quote(_ text: String, into out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { bytes in
+      var start = 0
+      for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        start = index + 1
+        switch byte {
+        case 0x22: out.append(contentsOf: "\\\"".utf8)
+        case 0x5C: out.append(contentsOf: "\\\\".utf8)
+        case 0x0A: out.append(contentsOf: "\\n".utf8)
+        case 0x0D: out.append(contentsOf: "\\r".utf8)
+        case 0x09: out.append(contentsOf: "\\t".utf8)
+        default:
+          let digits = String(byte, radix: 16)
+          out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - digits.count) + digits).utf8)
+        }
       }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
-    out += "\""
+    out.append(UInt8(ascii: "\""))
   }
 }

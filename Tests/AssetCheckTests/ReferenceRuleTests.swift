@@ -104,15 +104,18 @@ struct ReferenceRuleTests {
     #expect((patterns.first?["path"] as? String)?.hasSuffix("/App/Flags.swift") == true)
   }
 
-  @Test func anUnreadableFileTurnsOffUnused() throws {
+  /// A binary plist cut short, as a property list and as a strings file: neither is read, so
+  /// no set is called unused, and the note names the file.
+  @Test(arguments: ["App/Names.plist", "App/en.lproj/Localizable.strings"])
+  func anUnreadableFileTurnsOffUnused(path: String) throws {
     let tree = try ReferenceRuleTests.app(["welcome", "orphan"])
       .text("App/View.swift", "let a = Image(\"welcome\")\n")
-      .bytes("App/Names.plist", Array("bplist00".utf8) + [0, 0, 0])
+      .bytes(path, Array("bplist00".utf8) + [0, 0, 0])
     let report = ReferenceRuleTests.check(tree)
     #expect(report.findings(.unusedAsset).isEmpty)
     #expect(
       report.roots[0].notes.contains {
-        $0.contains("1 files could not be read: App/Names.plist (bad-binary-plist)")
+        $0.contains("1 files could not be read: \(path) (bad-binary-plist)")
           && $0.contains("unused-asset not checked")
       })
   }
@@ -133,16 +136,46 @@ struct ReferenceRuleTests {
     #expect(report.findings(.missingAsset).isEmpty)
   }
 
-  @Test func anUnreadableStringsFileTurnsOffUnused() throws {
+  /// Two targets of one project, each with its catalog and its own source file: `--target`
+  /// judges only its own sets (against uses pooled over the root) and reports a missing
+  /// name only where a file it builds uses it.
+  @Test func aTargetJudgesItsOwnSetsAndItsOwnFiles() throws {
     let tree = try ReferenceRuleTests.app(["welcome", "orphan"])
-      .text("App/View.swift", "let a = Image(\"welcome\")\n")
-      .bytes("App/en.lproj/Localizable.strings", Array("bplist00".utf8) + [0, 0, 0])
-    let report = ReferenceRuleTests.check(tree)
-    #expect(report.findings(.unusedAsset).isEmpty)
+    try ReferenceRuleTests.imageSet(tree, "Widget/Widget.xcassets", "badge")
+    try ReferenceRuleTests.imageSet(tree, "Widget/Widget.xcassets", "stale")
+    tree.text(
+      "App/View.swift", "let a = Image(\"welcome\")\nlet b = Image(\"badge\")\nlet c = Image(\"gone\")\n"
+    )
+    .text("Widget/Entry.swift", "let w = Image(\"lost\")\n")
+    .text(
+      "Game.xcodeproj/project.pbxproj",
+      XcodeProjectFixture(targets: [
+        .init(name: "App", settings: [:], resources: ["App/Assets.xcassets"], sources: ["App/View.swift"]),
+        .init(
+          name: "Widget", productType: "com.apple.product-type.app-extension", settings: [:],
+          resources: ["Widget/Widget.xcassets"], sources: ["Widget/Entry.swift"]),
+      ]).text)
+    func check(_ target: String?) -> CheckReport {
+      var configuration = CheckConfiguration(requiredScales: [2])
+      configuration.references = true
+      configuration.target = target
+      return AssetChecker.check(roots: [tree.root], configuration: configuration)
+    }
+    let whole = check(nil)
+    #expect(whole.findings(.unusedAsset).compactMap(\.asset).sorted() == ["orphan", "stale"])
+    #expect(whole.findings(.missingAsset).compactMap(\.asset).sorted() == ["gone", "lost"])
+    // The widget's set used only by the app's code is not unused; only the app's file misses.
+    let app = check("App")
+    #expect(app.findings(.unusedAsset).map(\.asset) == ["orphan"])
+    #expect(app.findings(.missingAsset).map(\.asset) == ["gone"])
+    #expect(app.findings(.missingAsset).first?.line == 3)
     #expect(
-      report.roots[0].notes.contains {
-        $0.contains("1 files could not be read: App/en.lproj/Localizable.strings (bad-binary-plist)")
+      app.roots[0].notes.contains {
+        $0.contains("(1 in files target App does not build, reported by a run without --target)")
       })
+    let widget = check("Widget")
+    #expect(widget.findings(.unusedAsset).map(\.asset) == ["stale"])
+    #expect(widget.findings(.missingAsset).map(\.asset) == ["lost"])
   }
 
   @Test func anUnreadScriptOfAnAppleTreeIsNamed() throws {
@@ -196,13 +229,14 @@ struct ReferenceRuleTests {
     #expect(result.out.contains("[missing-asset]"))
   }
 
-  @Test func oneTargetsRunSaysReferencesAreWholeRootOnly() throws {
-    // Uses are pooled per root: held against one target, another target's files would count.
+  @Test func aNameSpaceNoProjectBuildsIsNotJudgedWithTarget() throws {
+    // A catalog no project names: which sources are its own is not known.
     let tree = try ReferenceRuleTests.app(["welcome"]).text("App/View.swift", "let a = Image(\"welcom\")\n")
     let result = icongrid(
       "check", tree.root, "--references", "--require", "2x", "--target", "App/Assets.xcassets")
     #expect(result.status == 0)
     #expect(!result.out.contains("[missing-asset]") && !result.out.contains("[unused-asset]"))
     #expect(result.out.contains("--references: not checked for --target App/Assets.xcassets"))
+    #expect(result.out.contains("it is no Xcode target"))
   }
 }

@@ -133,6 +133,26 @@ private enum ProjectFixtures {
     #expect(watch.configurationFiles == ["Watch.xcconfig"])
   }
 
+  /// What each target compiles or bundles: its Sources phase, its resources and whatever its
+  /// synchronized folders give it, exceptions taken away (or, for another target, added).
+  @Test func whatATargetBuilds() throws {
+    let project = try XcodeProject(contentsOf: ProjectFixtures.multi)
+    let app = try #require(project.targets.first { $0.name == "App" })
+    let widget = try #require(project.targets.first { $0.name == "Widget" })
+    #expect(app.sourceFiles.count == 1)
+    #expect(app.sourceFiles.first?.hasSuffix("main.swift") == true)
+    #expect(app.builds(try #require(app.sourceFiles.first)))
+    #expect(app.builds("Synced/Code.swift"))
+    #expect(app.builds("Synced/Badges.xcassets/Contents.json"))
+    #expect(!app.builds("Synced/Extra/skip.png"))
+    #expect(!app.builds("Synced/Strings/Base.lproj/hidden.png"))
+    #expect(app.builds("Synced/Strings/Base.lproj/title.png"))
+    #expect(!app.builds("Elsewhere/Code.swift"))
+    #expect(widget.sourceFiles.isEmpty)
+    #expect(widget.builds("Synced/Badges.xcassets/Contents.json"))
+    #expect(!widget.builds("Synced/Code.swift"))
+  }
+
   @Test func aTrailingSlashAndARelativePathWork() throws {
     let project = try XcodeProject(contentsOf: ProjectFixtures.multi + "/")
     #expect(project.projectDirectory == ProjectFixtures.ours + "/Multi")

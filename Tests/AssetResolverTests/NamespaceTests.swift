@@ -89,6 +89,12 @@ import Testing
         + " (there are: App/Assets.xcassets, Watch/Assets.xcassets, Widget/Assets.xcassets, files)")
   }
 
+  @Test func aLongListOfNameSpacesSaysHowManyItLeavesOut() {
+    let error = ResolveError(
+      name: "X", root: "/r", reason: .unknownNamespace(available: (1...11).map { "T\($0 + 10)" }))
+    #expect(error.description.hasSuffix("(there are: T11, T12, T13, T14, T15, T16, T17, T18 and 3 more)"))
+  }
+
   @Test func theSameNameTwiceInOneCatalogIsADuplicateNamingBothAndKeepsBoth() throws {
     let tree = Tree()
     // Two groups without provides-namespace: both sets are "star" in the same catalog.

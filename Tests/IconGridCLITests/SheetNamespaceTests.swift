@@ -68,8 +68,9 @@ import Testing
     return count
   }
 
-  @Test func eachTargetIsASectionAndEveryTileIsDrawn() throws {
-    let tree = try Self.appAndWidget()
+  /// Draws `tree`'s whole sheet without labels under `--strict`, which must succeed silently;
+  /// the sheet's path and its JSON summary.
+  static func strictSheet(_ tree: Tree) throws -> (output: String, json: [String: Any]) {
     let output = tree.path("sheet.png")
     let captured = CapturedConsole()
     let status = IconGridCLI.main(
@@ -78,6 +79,12 @@ import Testing
     #expect(status == 0)
     #expect(captured.err.isEmpty)
     let json = try #require(try JSONSerialization.jsonObject(with: Data(captured.out.utf8)) as? [String: Any])
+    return (output, json)
+  }
+
+  @Test func eachTargetIsASectionAndEveryTileIsDrawn() throws {
+    let tree = try Self.appAndWidget()
+    let (output, json) = try Self.strictSheet(tree)
     #expect(json["tiles"] as? Int == 3)
     #expect(json["sections"] as? Int == 3)
     #expect(json["missing"] as? [String] == [])
@@ -178,14 +185,7 @@ import Testing
           .init(name: "Game", settings: ["SDKROOT": "iphoneos"], resources: files.map { "\($0.0)@2x.png" })
         ]).text)
     }
-    let output = tree.path("sheet.png")
-    let captured = CapturedConsole()
-    let status = IconGridCLI.main(
-      arguments: ["sheet", tree.root, "-o", output, "--no-labels", "--strict", "--format", "json"],
-      console: captured.console)
-    #expect(status == 0)
-    #expect(captured.err.isEmpty)
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(captured.out.utf8)) as? [String: Any])
+    let (output, json) = try Self.strictSheet(tree)
     #expect(json["missing"] as? [String] == [])
     let parts = try #require(json["namespaces"] as? [[String: Any]])
     #expect(parts.map { $0["title"] as? String } == ["new/ios/Game/Game", "old/ios/Game/Game"])
@@ -195,6 +195,10 @@ import Testing
     #expect(Self.count(200, in: sheet) == 120 * 120)
     #expect(Self.count(40, in: sheet) == 120 * 120)
     #expect(Self.count(120, in: sheet) == 120 * 120)
+    // The check's note on what each target requires names each by its own id too.
+    let check = icongrid("check", tree.root)
+    #expect(check.out.contains("target new/ios/Game/Game: iPhone"))
+    #expect(check.out.contains("target old/ios/Game/Game: iPhone"))
   }
 
   /// One name space: the flat sheet, byte for byte what the renderer draws for the

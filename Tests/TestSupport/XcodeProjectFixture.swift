@@ -22,6 +22,8 @@ package struct XcodeProjectFixture {
     /// Its resources, relative to the project's folder: files, folders ending in
     /// `.xcassets`, `.storyboard`, `.plist`…
     package var resources: [String]
+    /// The files its Sources phase compiles, relative to the project's folder.
+    package var sources: [String]
 
     /// Creates a target.
     ///
@@ -30,14 +32,16 @@ package struct XcodeProjectFixture {
     ///   - productType: its product type.
     ///   - settings: its build settings.
     ///   - resources: its resources phase.
+    ///   - sources: its sources phase.
     package init(
       name: String, productType: String = "com.apple.product-type.application", settings: [String: String],
-      resources: [String]
+      resources: [String], sources: [String] = []
     ) {
       self.name = name
       self.productType = productType
       self.settings = settings
       self.resources = resources
+      self.sources = sources
     }
   }
 
@@ -63,12 +67,14 @@ package struct XcodeProjectFixture {
       return String(format: "A%023d", counter)
     }
     var referenceIDs: [String: String] = [:]
-    for path in targets.flatMap(\.resources) where referenceIDs[path] == nil {
+    for path in targets.flatMap({ $0.resources + $0.sources }) where referenceIDs[path] == nil {
       let reference = id()
       referenceIDs[path] = reference
       children.append(reference)
       let type =
-        path.hasSuffix(".xcassets") ? "folder.assetcatalog" : path.hasSuffix(".png") ? "image.png" : "text"
+        path.hasSuffix(".xcassets")
+        ? "folder.assetcatalog"
+        : path.hasSuffix(".png") ? "image.png" : path.hasSuffix(".swift") ? "sourcecode.swift" : "text"
       objects.append(
         "\(reference) = {isa = PBXFileReference; lastKnownFileType = \(type); path = \"\(path)\"; sourceTree = \"<group>\"; };"
       )
@@ -82,6 +88,19 @@ package struct XcodeProjectFixture {
       let phase = id()
       objects.append(
         "\(phase) = {isa = PBXResourcesBuildPhase; files = (\(buildFiles.joined(separator: ", "))); };")
+      let sourceFiles = target.sources.map { path -> String in
+        let file = id()
+        objects.append("\(file) = {isa = PBXBuildFile; fileRef = \(referenceIDs[path]!); };")
+        return file
+      }
+      var phases = [phase]
+      if !sourceFiles.isEmpty {
+        let sourcePhase = id()
+        phases.append(sourcePhase)
+        objects.append(
+          "\(sourcePhase) = {isa = PBXSourcesBuildPhase; files = (\(sourceFiles.joined(separator: ", "))); };"
+        )
+      }
       let configuration = id()
       let settings = target.settings.sorted { $0.key < $1.key }.map { "\"\($0.key)\" = \"\($0.value)\";" }
       objects.append(
@@ -92,7 +111,7 @@ package struct XcodeProjectFixture {
       let targetID = id()
       targetIDs.append(targetID)
       objects.append(
-        "\(targetID) = {isa = PBXNativeTarget; buildConfigurationList = \(list); buildPhases = (\(phase)); "
+        "\(targetID) = {isa = PBXNativeTarget; buildConfigurationList = \(list); buildPhases = (\(phases.joined(separator: ", "))); "
           + "name = \"\(target.name)\"; productType = \"\(target.productType)\"; };")
     }
     let group = id()

@@ -99,6 +99,22 @@ struct SynchronizedFolders {
     return result.sorted { $0.path < $1.path }
   }
 
+  /// The synchronized folders that give the target `targetID` members, with the exceptions
+  /// that decide which: all their items for its own folders, only the exceptions for others'.
+  ///
+  /// - Parameters:
+  ///   - targetID: The target's identifier.
+  ///   - ownFolders: The identifiers in its `fileSystemSynchronizedGroups`.
+  func memberships(forTarget targetID: String, ownFolders: [String]) -> [FolderMembership] {
+    let own = Set(ownFolders)
+    return folders.keys.sorted().compactMap { id in
+      guard let folder = folders[id], let location = folder.location else { return nil }
+      let exceptions = Exceptions(folder.exceptions[targetID] ?? [])
+      guard own.contains(id) || !exceptions.isEmpty else { return nil }
+      return FolderMembership(location: location, isOwn: own.contains(id), exceptions: exceptions)
+    }
+  }
+
   /// The items of folder `id`, listed once and kept for the other targets.
   private mutating func listing(_ id: String, folder: Folder, location: String) -> [Item] {
     if let known = listings[id] { return known }
@@ -150,7 +166,7 @@ struct SynchronizedFolders {
 }
 
 /// A set of exception paths, each standing for itself and everything under it.
-private struct Exceptions {
+struct Exceptions: Sendable, Hashable {
   private let paths: Set<String>
 
   init(_ paths: [String]) {
@@ -179,5 +195,22 @@ private struct Exceptions {
       if paths.contains(String(prefix)) { return true }
     }
     return false
+  }
+}
+
+/// What one synchronized folder gives a target: every item but the exceptions (its own
+/// folder), or only the exceptions (another target's).
+struct FolderMembership: Sendable, Hashable {
+  /// The folder, relative to the project directory.
+  var location: String
+  /// Whether the folder is in the target's `fileSystemSynchronizedGroups`.
+  var isOwn: Bool
+  var exceptions: Exceptions
+
+  /// Whether the item at `path` (relative to the project directory) is the target's.
+  func contains(_ path: String) -> Bool {
+    let prefix = location.isEmpty || location == "." ? "" : location + "/"
+    guard path.hasPrefix(prefix), path.count > prefix.count else { return false }
+    return isOwn != exceptions.matches(String(path.dropFirst(prefix.count)))
   }
 }

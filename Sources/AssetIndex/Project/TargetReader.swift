@@ -20,8 +20,19 @@ struct TargetReader {
     let phases = file.strings(object, "buildPhases")
     var resources: [ProjectResource] = []
     var unlocated: [String] = []
+    var sources: [String] = []
     for phaseID in phases {
-      guard let phase = file.object(phaseID), file.isa(phase) == "PBXResourcesBuildPhase" else { continue }
+      guard let phase = file.object(phaseID) else { continue }
+      if file.isa(phase) == "PBXSourcesBuildPhase" {
+        for buildFileID in file.strings(phase, "files") {
+          guard let buildFile = file.object(buildFileID), let reference = file.string(buildFile, "fileRef"),
+            let path = tree.location(of: reference), !path.isEmpty
+          else { continue }
+          sources.append(path)
+        }
+        continue
+      }
+      guard file.isa(phase) == "PBXResourcesBuildPhase" else { continue }
       for buildFileID in file.strings(phase, "files") {
         guard let buildFile = file.object(buildFileID), let reference = file.string(buildFile, "fileRef")
         else {
@@ -31,9 +42,11 @@ struct TargetReader {
         collect(reference, into: &resources, unlocated: &unlocated, visited: &visited)
       }
     }
+    target.sourceFiles = sources
     if !synchronized.isEmpty {
-      resources += synchronized.resources(
-        forTarget: id, ownFolders: file.strings(object, "fileSystemSynchronizedGroups"), buildPhases: phases)
+      let ownFolders = file.strings(object, "fileSystemSynchronizedGroups")
+      resources += synchronized.resources(forTarget: id, ownFolders: ownFolders, buildPhases: phases)
+      target.synchronizedMembers = synchronized.memberships(forTarget: id, ownFolders: ownFolders)
     }
     // One item listed twice (a catalog in the phase and in a synchronized folder) ships once.
     var seen: Set<String> = []

@@ -37,6 +37,12 @@ public struct XcodeTarget: Sendable, Hashable {
   /// What its bundle gets: the resources build phase in order, then the synchronized folders'
   /// members sorted by path, each path once (the first listing wins).
   public var resources: [ProjectResource]
+  /// The files its Sources build phase compiles, relative to the project directory and
+  /// normalised as ``resources`` are; the members of its synchronized folders are not listed
+  /// (``builds(_:)`` knows them).
+  public var sourceFiles: [String]
+  /// The synchronized folders that give it members, for ``builds(_:)``.
+  var synchronizedMembers: [FolderMembership]
   /// The display names of resources that live in a build-variable tree (`BUILT_PRODUCTS_DIR`,
   /// `SDKROOT`…) rather than in the repository, and of references whose path cannot be found.
   public var unlocatedResources: [String]
@@ -83,6 +89,8 @@ public struct XcodeTarget: Sendable, Hashable {
     self.alternateAppIconNames = []
     self.includesAllAppIcons = false
     self.resources = resources
+    self.sourceFiles = []
+    self.synchronizedMembers = []
     self.unlocatedResources = []
     self.configurationName = nil
     self.configurationFiles = []
@@ -96,6 +104,21 @@ public struct XcodeTarget: Sendable, Hashable {
   /// Whether it builds an app (iOS, watch, Messages…), not an extension, a framework or a
   /// test bundle: only an app has a launch screen and an icon of its own.
   public var isApplication: Bool { productType?.hasPrefix("com.apple.product-type.application") ?? false }
+
+  /// Whether the target compiles or bundles the file at `path`, relative to the project
+  /// directory: a file of its Sources or Resources build phase, a file inside a folder or
+  /// catalog it bundles, its Info.plist, or a member of one of its synchronized folders.
+  ///
+  /// - Parameter path: a normalised path relative to the project directory.
+  /// - Returns: `false` for a file no build phase or folder of the target names.
+  public func builds(_ path: String) -> Bool {
+    if sourceFiles.contains(path) || infoPlistFile.map(ProjectPath.normalise) == path { return true }
+    if resources.contains(where: { $0.path == path || (($0.kind != .file) && path.hasPrefix($0.path + "/")) })
+    {
+      return true
+    }
+    return synchronizedMembers.contains { $0.contains(path) }
+  }
 
   /// The asset catalogs among ``resources``, in order.
   public var assetCatalogs: [ProjectResource] {

@@ -141,7 +141,7 @@ public struct DeviceRequirement: Sendable, Hashable {
       need.summary = "the default (no project); --require changes it"
       return need
     }
-    return of(target, info: space.info)
+    return of(target, info: space.info, id: space.id)
   }
 
   /// What a target's devices need.
@@ -149,8 +149,10 @@ public struct DeviceRequirement: Sendable, Hashable {
   /// - Parameters:
   ///   - target: the target.
   ///   - info: its Info.plist, when read; it says whether the app runs natively on 3x iPhones.
+  ///   - id: the name space's identifier for the target, which the reasons name; its name
+  ///     when `nil` (a target of a name other projects' targets share has a longer id).
   /// - Returns: the requirement.
-  public static func of(_ target: XcodeTarget, info: AppInfo?) -> DeviceRequirement {
+  public static func of(_ target: XcodeTarget, info: AppInfo?, id: String? = nil) -> DeviceRequirement {
     var platforms = target.platforms
     if target.supportsMacCatalyst { platforms.insert(.ios) }
     let iOS =
@@ -158,7 +160,7 @@ public struct DeviceRequirement: Sendable, Hashable {
     var devices: Set<Idiom> = []
     var needs: [Idiom: [ScaleNeed]] = [:]
     var why: [String] = []
-    let name = "target \(target.name)"
+    let name = "target \(id ?? target.name)"
     if platforms.contains(.ios) {
       let shown = iOS.map { "iOS \($0)" } ?? "iOS"
       // Xcode's templates write 1,2; a family read nowhere (an .xcconfig) is taken as iPhone.
