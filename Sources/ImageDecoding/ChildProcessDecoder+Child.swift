@@ -13,7 +13,9 @@ extension ChildProcessDecoder {
   /// A program that offers isolation calls this from its child mode (`icongrid _render`)
   /// and exits with what it returns. The limits are set before any input is read:
   /// `RLIMIT_CPU`, `RLIMIT_AS`, `RLIMIT_NOFILE` (16, every descriptor past standard error
-  /// closed first) and `RLIMIT_CORE` (0).
+  /// closed first) and `RLIMIT_CORE` (0). A sanitizer build leaves `RLIMIT_AS` unset: its
+  /// runtime's shadow memory alone is terabytes of address space
+  /// (`ChildProcessIsolation.sanitizerRuntimePresent`).
   ///
   /// - Parameter arguments: the CPU seconds and the address-space bytes, as the parent's
   ///   `ChildProcessIsolation` appends them.
@@ -27,7 +29,9 @@ extension ChildProcessDecoder {
     setLimit(RLIMIT_CORE, soft: 0, hard: 0)
     // SIGXCPU at the soft limit, SIGKILL a second later.
     setLimit(RLIMIT_CPU, soft: rlim_t(cpu), hard: rlim_t(cpu + 1))
-    setLimit(RLIMIT_AS, soft: rlim_t(memory), hard: rlim_t(memory))
+    if !ChildProcessIsolation.sanitizerRuntimePresent {
+      setLimit(RLIMIT_AS, soft: rlim_t(memory), hard: rlim_t(memory))
+    }
     setLimit(RLIMIT_NOFILE, soft: 16, hard: 16)
 
     guard let head = readExactly(ChildProcessWire.requestHeaderLength),
