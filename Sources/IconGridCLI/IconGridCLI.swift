@@ -75,16 +75,20 @@ package enum IconGridCLI {
   /// `ChildProcessDecoder`); it is in no help text.
   package static let childMode = "_render"
 
-  /// Isolation through `executable` in its ``childMode``: what `icongrid` itself uses, with
-  /// `/proc/self/exe`, for PDF and SVG renders and HEIC and AVIF decodes.
+  /// Isolation through `executable` in its ``childMode``, when `ICONGRID_ISOLATION=on` asks
+  /// for it: what `icongrid` itself uses, with `/proc/self/exe`, for PDF and SVG renders
+  /// and HEIC and AVIF decodes.
+  ///
+  /// Off by default: a child per file costs about 35 ms of CPU, which made a vector-heavy
+  /// sheet four times slower (Security, "Rendering in a child process").
   ///
   /// - Parameters:
   ///   - executable: the `icongrid` binary to run as the child.
-  ///   - environment: the value of `ICONGRID_ISOLATION`, if set: `off` turns isolation off
-  ///     (to measure what it costs).
+  ///   - environment: the value of `ICONGRID_ISOLATION`, if set: only `on` turns isolation
+  ///     on.
   /// - Returns: the setting, with the default CPU, memory and wall-clock limits, or `nil`.
   package static func isolation(executable: String, environment: String? = nil) -> ChildProcessIsolation? {
-    environment == "off" ? nil : ChildProcessIsolation(executable: executable, arguments: [childMode])
+    environment == "on" ? ChildProcessIsolation(executable: executable, arguments: [childMode]) : nil
   }
 
   /// Runs a parsed command and returns its exit status.

@@ -6,7 +6,8 @@ import IconGridCLI
   import Musl
 #endif
 
-// PDF and SVG renders and HEIF decodes run in a child: this binary again, in its hidden mode.
+// With ICONGRID_ISOLATION=on, PDF and SVG renders and HEIF decodes run in a child: this
+// binary again, in its hidden mode.
 let isolation = IconGridCLI.isolation(
   executable: "/proc/self/exe", environment: getenv("ICONGRID_ISOLATION").map { String(cString: $0) })
 exit(
