@@ -19,7 +19,12 @@ import ImageCore
 /// failed allocation, becomes `ImageError.Code.limitExceeded` naming that budget; any
 /// other death, or a reply cut short, `corruptData` naming the library.
 ///
-/// Thread safety: any number of decodes may run at once, each with its own child.
+/// A child serves file after file until one fails (``ChildProcessPool``): it re-arms its
+/// CPU limit for each file, and one that was killed, timed out or answered wrongly is never
+/// sent another.
+///
+/// Thread safety: any number of decodes may run at once, each with a child of its own for
+/// the time of its exchange.
 public enum ChildProcessDecoder {
   /// Whether `format` is decoded in the child when isolation is on: PDF, SVG, HEIC and AVIF.
   ///
@@ -63,23 +68,28 @@ public enum ChildProcessDecoder {
     var glyph: String?
   }
 
-  /// Starts the child, exchanges the request and the reply, waits for it and turns its
-  /// end into a reply or an error.
+  /// Takes a child from the pool (or starts one), exchanges the request and the reply, and
+  /// gives the child back after a complete, well-formed reply; otherwise waits for it (or
+  /// kills it) and turns its end into an error.
   static func run(
     _ request: ChildProcessWire.Request, bytes: [UInt8], isolation: ChildProcessIsolation, library: String
   ) throws(ImageError) -> Reply {
-    let (pid, socket) = try spawn(isolation)
+    let child = try ChildProcessPool.take(isolation)
     var exchange = Exchange(
-      socket: socket, outgoing: [request.encoded(), bytes], request: request,
+      socket: child.socket, outgoing: [request.encoded(), bytes], request: request,
       deadline: monotonicSeconds() + Double(isolation.wallClockSeconds))
     exchange.run()
-    close(socket)
+    if exchange.isComplete && exchange.allSent && exchange.failure == nil && !exchange.reachedEnd {
+      ChildProcessPool.giveBack(child, isolation)
+      return try reply(of: exchange)
+    }
+    close(child.socket)
     // A child that is past its deadline, or whose reply was refused before it ended, is
     // not waited for.
     let killed = !exchange.reachedEnd
-    if killed { kill(pid, SIGKILL) }
+    if killed { kill(child.pid, SIGKILL) }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
     let signal = status & 0x7f
     let budget = "(\(library) in a child process)"
     if exchange.timedOut {
@@ -106,9 +116,17 @@ public enum ChildProcessDecoder {
       }
     }
     let exitCode = (status >> 8) & 0xff
-    guard exitCode == 0, let header = exchange.header, exchange.isComplete else {
+    guard exitCode == 0, exchange.header != nil, exchange.isComplete else {
       throw ImageError(
         .corruptData, "\(library) in a child process gave no complete answer (exit status \(exitCode))")
+    }
+    return try reply(of: exchange)
+  }
+
+  /// The image of a complete reply, or the error the child's decoder threw.
+  private static func reply(of exchange: Exchange) throws(ImageError) -> Reply {
+    guard let header = exchange.header else {
+      throw ImageError(.corruptData, "a child process gave no complete answer")
     }
     let texts = exchange.texts
     guard header.succeeded else {
@@ -122,7 +140,7 @@ public enum ChildProcessDecoder {
 
   /// Starts `isolation`'s program with a socket as its standard input and output; returns
   /// its process id and the parent's end of the socket.
-  static func spawn(_ isolation: ChildProcessIsolation) throws(ImageError) -> (pid_t, Int32) {
+  static func spawn(_ isolation: ChildProcessIsolation) throws(ImageError) -> ChildProcessPool.Child {
     var ends: [Int32] = [-1, -1]
     guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
     else {
@@ -171,7 +189,7 @@ public enum ChildProcessDecoder {
         .io, "cannot start the child process \(isolation.executable)",
         underlying: String(cString: strerror(result)))
     }
-    return (pid, ends[0])
+    return ChildProcessPool.Child(pid: pid, socket: ends[0])
   }
 
   static func monotonicSeconds() -> Double {
@@ -183,7 +201,9 @@ public enum ChildProcessDecoder {
 
 /// One exchange with a child over a non-blocking socket: the request is written while the
 /// reply is read, in one `poll` loop, so neither side can wait on the other; the reply's
-/// header is checked before its pixels are allocated.
+/// header is checked before its pixels are allocated. It ends at the end of the reply (the
+/// child then waits for its next request), at the end of the stream, at a refused reply or
+/// at the deadline.
 struct Exchange {
   let socket: Int32
   var outgoing: [[UInt8]]
@@ -206,6 +226,8 @@ struct Exchange {
   private(set) var reachedEnd = false
   /// What was wrong with the reply, if anything.
   private(set) var failure: String?
+  /// Whether the whole request was written.
+  var allSent: Bool { outgoing.isEmpty }
 
   init(socket: Int32, outgoing: [[UInt8]], request: ChildProcessWire.Request, deadline: Double) {
     self.socket = socket
@@ -228,7 +250,7 @@ struct Exchange {
       guard ready > 0 else { continue }
       if writing && poller.revents & Int16(POLLOUT | POLLERR | POLLHUP) != 0 { write() }
       if poller.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-        guard read() else { return }
+        guard read(), !isComplete else { return }
       }
     }
   }
@@ -248,10 +270,7 @@ struct Exchange {
     if sent == chunk.count {
       outgoing.removeFirst()
       sent = 0
-      if outgoing.isEmpty {
-        writing = false
-        shutdown(socket, Int32(SHUT_WR))
-      }
+      if outgoing.isEmpty { writing = false }
     }
   }
 

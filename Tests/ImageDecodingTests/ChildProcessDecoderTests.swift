@@ -3,6 +3,12 @@ import ImageDecoding
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// PDF and SVG renders and HEIF decodes in a child process (the built `icongrid` in its
 /// hidden `_render` mode): the same answer as in process for a well-formed file, and a
 /// typed error naming the budget for a child that spins, allocates without end or talks
@@ -63,6 +69,46 @@ struct ChildProcessDecoderTests {
     #expect(error?.reason == "took more than 1 s of CPU (poppler in a child process)")
     let next = try ImageDecoder.decode(contentsOf: Fixture.path("square.svg"), limits: limits)
     #expect(next.bitmap.width == 20)
+  }
+
+  @Test("one child serves file after file, an error reply included; one that died while idle is replaced")
+  func pooled() throws {
+    // A setting of its own (an 11 s deadline), so no other test's children share its pool.
+    let limits = Self.isolation(wallClock: 11)
+    let isolation = try #require(limits.isolation)
+    _ = try ImageDecoder.decode(contentsOf: Fixture.path("square.svg"), limits: limits)
+    let first = ChildProcessDecoder.idleChildren(isolation)
+    #expect(first.count == 1)
+    let bad = Array("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><rect".utf8)
+    #expect(throws: ImageError.self) {
+      try ImageDecoder.decode(bad, pathExtension: "svg", path: "bad.svg", limits: limits)
+    }
+    let pdf = try ImageDecoder.decode(contentsOf: Fixture.path("square.pdf"), size: .scale(3), limits: limits)
+    #expect(pdf == (try ImageDecoder.decode(contentsOf: Fixture.path("square.pdf"), size: .scale(3))))
+    #expect(ChildProcessDecoder.idleChildren(isolation) == first)
+
+    let pid = try #require(first.first)
+    kill(pid, SIGKILL)
+    // Until the child has ended (a zombie: its socket closed), the pool cannot tell.
+    var state = ""
+    for _ in 0..<500 where state != "Z" {
+      state = Self.processState(pid)
+      usleep(10_000)
+    }
+    #expect(state == "Z")
+    #expect(
+      try ImageDecoder.decode(contentsOf: Fixture.path("square.svg"), limits: limits).bitmap.width == 20)
+    let replaced = ChildProcessDecoder.idleChildren(isolation)
+    #expect(replaced.count == 1)
+    #expect(replaced != first)
+  }
+
+  /// The state letter of process `pid` in `/proc/PID/stat` (`Z` once it has ended).
+  static func processState(_ pid: pid_t) -> String {
+    guard let bytes = try? FileIO.readPrefix("/proc/\(pid)/stat", count: 1_024),
+      let close = bytes.lastIndex(of: UInt8(ascii: ")")), close + 2 < bytes.count
+    else { return "" }
+    return String(decoding: [bytes[close + 2]], as: UTF8.self)
   }
 
   @Test("a child that outlives the wall-clock deadline is killed")
