@@ -75,20 +75,20 @@ package enum IconGridCLI {
   /// `ChildProcessDecoder`); it is in no help text.
   package static let childMode = "_render"
 
-  /// Isolation through `executable` in its ``childMode``, when `ICONGRID_ISOLATION=on` asks
-  /// for it: what `icongrid` itself uses, with `/proc/self/exe`, for PDF and SVG renders
-  /// and HEIC and AVIF decodes.
+  /// Isolation through `executable` in its ``childMode``, unless `ICONGRID_ISOLATION=off`:
+  /// what `icongrid` itself uses, with `/proc/self/exe`, for PDF and SVG renders and HEIC
+  /// and AVIF decodes.
   ///
-  /// Off by default: a child per file costs about 35 ms of CPU, which made a vector-heavy
-  /// sheet four times slower (Security, "Rendering in a child process").
+  /// On by default: with a pool of long-lived children a sheet of vectors costs no more
+  /// than in process (Security, "Rendering in a child process").
   ///
   /// - Parameters:
   ///   - executable: the `icongrid` binary to run as the child.
-  ///   - environment: the value of `ICONGRID_ISOLATION`, if set: only `on` turns isolation
-  ///     on.
+  ///   - environment: the value of `ICONGRID_ISOLATION`, if set: only `off` turns isolation
+  ///     off (to measure what it costs, or to compare).
   /// - Returns: the setting, with the default CPU, memory and wall-clock limits, or `nil`.
   package static func isolation(executable: String, environment: String? = nil) -> ChildProcessIsolation? {
-    environment == "on" ? ChildProcessIsolation(executable: executable, arguments: [childMode]) : nil
+    environment == "off" ? nil : ChildProcessIsolation(executable: executable, arguments: [childMode])
   }
 
   /// Runs a parsed command and returns its exit status.

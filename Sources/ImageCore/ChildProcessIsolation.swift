@@ -21,10 +21,12 @@ public struct ChildProcessIsolation: Sendable, Hashable {
   public var executable: String
   /// The arguments before the limits, which select the program's child mode.
   public var arguments: [String]
-  /// The CPU time the child may use (`RLIMIT_CPU`), in seconds.
+  /// The CPU time the child may use for one file (`RLIMIT_CPU`'s soft limit, set again
+  /// before each file), in seconds.
   public var cpuSeconds: Int
   /// The address space the child may map (`RLIMIT_AS`), in bytes: the work's budget plus
-  /// the runtime's and the libraries' own mappings.
+  /// the runtime's and the libraries' own mappings, over the child's whole life (a child
+  /// serves file after file).
   public var addressSpaceBytes: Int
   /// The wall-clock time after which the parent kills the child (one blocked rather than
   /// busy), in seconds.

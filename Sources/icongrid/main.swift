@@ -6,7 +6,7 @@ import IconGridCLI
   import Musl
 #endif
 
-// With ICONGRID_ISOLATION=on, PDF and SVG renders and HEIF decodes run in a child: this
+// PDF and SVG renders and HEIF decodes run in a child (unless ICONGRID_ISOLATION=off): this
 // binary again, in its hidden mode.
 let isolation = IconGridCLI.isolation(
   executable: "/proc/self/exe", environment: getenv("ICONGRID_ISOLATION").map { String(cString: $0) })
