@@ -70,7 +70,8 @@ let package = Package(
     // Every image format behind one entry point: sniffed once, rasters decoded, vectors
     // rendered. AssetResolver does not link it; ContactSheet and the CLI pass it in as a loader.
     .target(
-      name: "ImageDecoding", dependencies: ["ImageCore", "PNGCodec", "RasterCodecs", "VectorRenderer"]),
+      name: "ImageDecoding",
+      dependencies: ["ImageCore", "PNGCodec", "RasterCodecs", "VectorRenderer", "IconGridSupport"]),
     // A sheet's content and the manifests that describe it, without FreeType: the manifest
     // fuzz target links only this.
     .target(name: "SheetManifest", dependencies: ["IconGridSupport"]),
@@ -145,7 +146,8 @@ let package = Package(
     .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "ImageCore"]),
     .testTarget(name: "SheetManifestTests", dependencies: ["SheetManifest", "TestSupport"]),
     .testTarget(
-      name: "ImageDecodingTests", dependencies: ["ImageDecoding", "ImageCore", "PNGCodec", "TestSupport"],
+      name: "ImageDecodingTests",
+      dependencies: ["ImageDecoding", "ImageCore", "PNGCodec", "IconGridSupport", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ContactSheetTests",

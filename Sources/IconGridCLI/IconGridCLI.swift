@@ -1,4 +1,5 @@
 import ImageCore
+import ImageDecoding
 import PNGCodec
 
 /// What a command line asks for, parsed and checked but not yet run.
@@ -70,8 +71,34 @@ package enum IconGridCLI {
     return try subcommand.parse(parsed)
   }
 
+  /// The hidden argument that makes `icongrid` a child process rendering one file (see
+  /// `ChildProcessDecoder`); it is in no help text.
+  package static let childMode = "_render"
+
+  /// Isolation through `executable` in its ``childMode``, unless `ICONGRID_ISOLATION=off`:
+  /// what `icongrid` itself uses, with `/proc/self/exe`, for PDF and SVG renders and HEIC
+  /// and AVIF decodes.
+  ///
+  /// On by default: with a pool of long-lived children a sheet of vectors costs no more
+  /// than in process (Security, "Rendering in a child process").
+  ///
+  /// - Parameters:
+  ///   - executable: the `icongrid` binary to run as the child.
+  ///   - environment: the value of `ICONGRID_ISOLATION`, if set: only `off` turns isolation
+  ///     off (to measure what it costs, or to compare).
+  /// - Returns: the setting, with the default CPU, memory and wall-clock limits, or `nil`.
+  package static func isolation(executable: String, environment: String? = nil) -> ChildProcessIsolation? {
+    environment == "off" ? nil : ChildProcessIsolation(executable: executable, arguments: [childMode])
+  }
+
   /// Runs a parsed command and returns its exit status.
-  package static func run(_ command: Command, console: Console) -> Int32 {
+  ///
+  /// - Parameters:
+  ///   - command: the parsed command.
+  ///   - console: where output and diagnostics go.
+  ///   - limits: the decoding limits of the commands that decode through `ImageDecoding`
+  ///     (`info`, `resolve`, `sheet`), with their isolation setting.
+  package static func run(_ command: Command, console: Console, limits: DecodingLimits = .default) -> Int32 {
     switch command {
     case .help(let topic):
       console.out(helpText(topic))
@@ -82,11 +109,11 @@ package enum IconGridCLI {
       )
       return ExitStatus.success
     case .info(let options):
-      return InfoCommand.run(options, console: console)
+      return InfoCommand.run(options, console: console, limits: limits)
     case .resolve(let options):
-      return ResolveCommand.run(options, console: console)
+      return ResolveCommand.run(options, console: console, limits: limits)
     case .sheet(let options):
-      return SheetCommand.run(options, console: console)
+      return SheetCommand.run(options, console: console, limits: limits)
     case .check(let options):
       return CheckCommand.run(options, console: console)
     case .derive(let options):
@@ -99,7 +126,23 @@ package enum IconGridCLI {
   }
 
   /// Parses and runs; a usage error is reported on stderr with a hint and exits 64.
-  package static func main(arguments: [String], console: Console) -> Int32 {
+  ///
+  /// `_render` (``childMode``) first makes this process the child of an isolated decode:
+  /// it reads one request on standard input and answers on standard output.
+  ///
+  /// - Parameters:
+  ///   - arguments: the arguments after the program name.
+  ///   - console: where output and diagnostics go.
+  ///   - isolation: the child process that renders PDFs and SVGs and decodes HEIF files, or
+  ///     `nil` to do it in this process (the in-process test runner's choice).
+  package static func main(
+    arguments: [String], console: Console, isolation: ChildProcessIsolation? = nil
+  ) -> Int32 {
+    if arguments.first == childMode {
+      return ChildProcessDecoder.serveChild(arguments: Array(arguments.dropFirst()))
+    }
+    var limits = DecodingLimits.default
+    limits.isolation = isolation
     let command: Command
     do {
       command = try parse(arguments)
@@ -115,7 +158,7 @@ package enum IconGridCLI {
       console.error("\(error)")
       return ExitStatus.usage
     }
-    return run(command, console: console)
+    return run(command, console: console, limits: limits)
   }
 
   static func helpText(_ topic: String?) -> String {

@@ -115,7 +115,7 @@ enum InfoCommand {
     }
   }
 
-  static func report(_ path: String, scale: Int) -> Report {
+  static func report(_ path: String, scale: Int, limits: DecodingLimits = .default) -> Report {
     var report = Report(path: path, scale: scale)
     let size = RenderSize.scale(Double(scale))
     do {
@@ -138,7 +138,7 @@ enum InfoCommand {
       return report
     }
     do {
-      let image = try ImageDecoder.decode(contentsOf: path, size: size)
+      let image = try ImageDecoder.decode(contentsOf: path, size: size, limits: limits)
       report.digest = image.bitmap.pixelDigest()
     } catch {
       report.error = error
@@ -146,8 +146,8 @@ enum InfoCommand {
     return report
   }
 
-  static func run(_ options: InfoOptions, console: Console) -> Int32 {
-    let reports = options.paths.map { report($0, scale: options.scale) }
+  static func run(_ options: InfoOptions, console: Console, limits: DecodingLimits = .default) -> Int32 {
+    let reports = options.paths.map { report($0, scale: options.scale, limits: limits) }
     switch options.format {
     case .json: console.out(JSONValue.array(reports.map(\.json)).rendered() + "\n")
     case .text: console.out(reports.map { $0.line + "\n" }.joined())

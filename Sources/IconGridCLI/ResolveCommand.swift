@@ -2,6 +2,7 @@ import AssetIndex
 import AssetResolver
 import ContactSheet
 import IconGridSupport
+import ImageCore
 import ImageDecoding
 
 /// Options of `icongrid resolve`.
@@ -184,12 +185,12 @@ enum ResolveCommand {
       return .resolve(options)
     })
 
-  static func run(_ options: ResolveOptions, console: Console) -> Int32 {
+  static func run(_ options: ResolveOptions, console: Console, limits: DecodingLimits = .default) -> Int32 {
     let library: AssetLibrary
     do {
       library = try AssetLibrary(
         root: options.root, cache: ImageCache(costLimit: 0, countLimit: 0), namespace: options.target,
-        lookupLanes: 1, loader: FormatLoader())
+        lookupLanes: 1, loader: FormatLoader(limits: limits))
     } catch let error as ResolveError {
       if case .unknownNamespace = error.reason {
         console.error(error.description)

@@ -225,11 +225,12 @@ enum SheetCommand {
   ///
   /// - Throws: ``ResolveError`` when the assets folder cannot be opened (the command exits
   ///   66), or has no name space `target` (64).
-  static func makeFolderSheet(_ options: SheetOptions, assetsRoot: String, split: Bool) throws -> FolderSheet
-  {
+  static func makeFolderSheet(
+    _ options: SheetOptions, assetsRoot: String, split: Bool, limits: DecodingLimits = .default
+  ) throws -> FolderSheet {
     let library = try AssetLibrary(
       root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), namespace: options.target, lookupLanes: 2,
-      loader: FormatLoader(drawnWithin: options.layout.iconBox * options.layout.scale))
+      loader: FormatLoader(limits: limits, drawnWithin: options.layout.iconBox * options.layout.scale))
     return try FolderSheet(
       library: library, traits: options.traits, layout: options.treeLayout, splitByNamespace: split)
   }
@@ -242,7 +243,7 @@ enum SheetCommand {
     return try LabelRasterizer(font: choice, pixelSize: pixelSize)
   }
 
-  static func run(_ options: SheetOptions, console: Console) -> Int32 {
+  static func run(_ options: SheetOptions, console: Console, limits: DecodingLimits = .default) -> Int32 {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: options.input, isDirectory: &isDirectory) else {
       console.error("\(options.input): no such file or directory")
@@ -264,7 +265,7 @@ enum SheetCommand {
     }
     let folder: FolderSheet
     do {
-      folder = try makeFolderSheet(options, assetsRoot: assetsRoot, split: folderInput)
+      folder = try makeFolderSheet(options, assetsRoot: assetsRoot, split: folderInput, limits: limits)
     } catch let error as ResolveError {
       if case .unknownNamespace = error.reason {
         console.error(error.description)

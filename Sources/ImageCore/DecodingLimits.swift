@@ -12,6 +12,9 @@ public struct DecodingLimits: Sendable, Hashable {
   public var maxPixels: Int
   /// Largest accepted input, in bytes (file size or in-memory length).
   public var maxInputBytes: Int
+  /// Where PDF and SVG renders and HEIC and AVIF decodes run: in a child process with its
+  /// own CPU and memory limits, or, when `nil` (the default), in this process.
+  public var isolation: ChildProcessIsolation?
 
   /// Creates limits; every value must be positive.
   ///
@@ -20,11 +23,16 @@ public struct DecodingLimits: Sendable, Hashable {
   ///   - maxHeight: the largest accepted height, in pixels.
   ///   - maxPixels: the largest accepted `width × height`.
   ///   - maxInputBytes: the largest accepted input, in bytes.
-  public init(maxWidth: Int, maxHeight: Int, maxPixels: Int, maxInputBytes: Int) {
+  ///   - isolation: the child process that renders vectors and decodes HEIF, or `nil` to do
+  ///     it in this process.
+  public init(
+    maxWidth: Int, maxHeight: Int, maxPixels: Int, maxInputBytes: Int, isolation: ChildProcessIsolation? = nil
+  ) {
     self.maxWidth = maxWidth
     self.maxHeight = maxHeight
     self.maxPixels = maxPixels
     self.maxInputBytes = maxInputBytes
+    self.isolation = isolation
   }
 
   /// 16384 pixels a side, 32 megapixels (128 MB of RGBA), 64 MB of input: a decode stays

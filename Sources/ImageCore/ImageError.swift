@@ -55,6 +55,17 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A stable, kebab-case name for reports.
     public var description: String { name }
+
+    /// The code whose ``description`` is `name`, among those this type declares; `nil` for
+    /// any other name (a child process's reply is read back through this).
+    package static func named(_ name: String) -> Code? {
+      let all: [Code] = [
+        .notFound, .io, .invalidArgument, .limitExceeded, .truncated, .corruptData, .malformed,
+        .unknownFormat, .unsupported, .notPNG, .badHeader, .crcMismatch, .cgbi, .externalReference,
+        .libraryMissing,
+      ]
+      return all.first { $0.name == name }
+    }
   }
 
   /// What kind of failure this is.

@@ -65,6 +65,17 @@ public enum ImageDecoder {
     let format = try sniff(bytes, pathExtension: pathExtension, path: path, limits: limits)
     let mismatch = ImageFormat.mismatch(format, pathExtension: pathExtension)
     try checkRequest(size, path: path, format: format)
+    if let isolation = limits.isolation, ChildProcessDecoder.isolates(format) {
+      do {
+        let (bitmap, points, glyph) = try ChildProcessDecoder.decode(
+          bytes, format: format, pathExtension: pathExtension, size: size, limits: limits, box: box,
+          isolation: isolation)
+        return DecodedImage(
+          bitmap: bitmap, format: format, mismatch: mismatch, pointSize: points, glyph: glyph)
+      } catch {
+        throw ImageError.decoding(error, path: path, format: format)
+      }
+    }
     switch format {
     case .png, .cgbi:
       do {

@@ -14,14 +14,8 @@ import Testing
 /// written, and the next run leaves no temporary file beside it.
 @Suite("Atomic outputs under kill", .serialized, .tags(.slow))
 struct KillTests {
-  /// The built `icongrid`, beside the test bundle in the products folder (`swift test`
-  /// builds every product of the package first).
-  static var binary: String {
-    let test =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? CommandLine.arguments[0]
-    return URL(fileURLWithPath: test).deletingLastPathComponent().appendingPathComponent("icongrid").path
-  }
+  /// The built `icongrid` (``TestPaths/icongridBinary``).
+  static var binary: String { TestPaths.icongridBinary }
 
   /// A folder of `count` small icons, each a different colour.
   static func iconFolder(_ count: Int) throws -> String {
