@@ -1,13 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A `Mutex` that ThreadSanitizer can see.
 ///
 /// On Linux, `Synchronization.Mutex` locks with futexes inside the uninstrumented
@@ -32,23 +24,5 @@ package final class Locked<State>: Sendable {
       defer { SanitizerHooks.release?(address) }
       return try body(&state)
     }
-  }
-}
-
-/// ThreadSanitizer's annotation entry points, when its runtime is in the process.
-enum SanitizerHooks {
-  typealias Hook = @convention(c) (UnsafeMutableRawPointer?) -> Void
-
-  static let acquire: Hook? = lookup("__tsan_acquire")
-  static let release: Hook? = lookup("__tsan_release")
-
-  private static func lookup(_ name: String) -> Hook? {
-    #if canImport(Darwin)
-      let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
-    #else
-      let handle: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
-    #endif
-    guard let symbol = dlsym(handle, name) else { return nil }
-    return unsafeBitCast(symbol, to: Hook.self)
   }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// How a decode or render runs in a child process of its own, with its own CPU and memory
 /// limits, for the libraries that cannot be stopped from outside (librsvg, poppler, libheif).
 ///
@@ -50,20 +44,4 @@ public struct ChildProcessIsolation: Sendable, Hashable {
     self.addressSpaceBytes = addressSpaceBytes
     self.wallClockSeconds = wallClockSeconds
   }
-}
-
-extension ChildProcessIsolation {
-  /// Whether this process carries AddressSanitizer's or ThreadSanitizer's runtime (a
-  /// `swift build --sanitize=address` or `=thread` binary).
-  ///
-  /// Those runtimes reserve terabytes of address space for their shadow memory at start-up,
-  /// so a child that is such a build cannot live under `RLIMIT_AS`: it leaves that limit
-  /// unset (its CPU, descriptor and wall-clock limits still hold), and a test of the memory
-  /// limit cannot run. Found by looking the runtimes' entry points up with
-  /// `dlsym(RTLD_DEFAULT, …)`.
-  package static let sanitizerRuntimePresent: Bool = {
-    // A null handle is `RTLD_DEFAULT`: every object loaded in the process, in load order.
-    let entryPoints: [String] = ["__asan_init", "__tsan_init"]
-    return entryPoints.contains { name in dlsym(nil, name) != nil }
-  }()
 }

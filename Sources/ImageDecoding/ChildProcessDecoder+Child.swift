@@ -1,3 +1,4 @@
+import IconGridSupport
 import ImageCore
 
 #if canImport(Glibc)
@@ -16,7 +17,7 @@ extension ChildProcessDecoder {
   /// `RLIMIT_AS`, `RLIMIT_NOFILE` (16, every descriptor past standard error closed first)
   /// and `RLIMIT_CORE` (0). A sanitizer build leaves `RLIMIT_AS` unset: its runtime's
   /// shadow memory alone is terabytes of address space
-  /// (`ChildProcessIsolation.sanitizerRuntimePresent`). `RLIMIT_CPU`'s soft limit is set
+  /// (`SanitizerHooks.runtimePresent`). `RLIMIT_CPU`'s soft limit is set
   /// again before each file, to the CPU time used so far plus the CPU seconds rounded up,
   /// so each file gets its own budget (at most a second more) and `SIGXCPU` ends a child
   /// past it.
@@ -32,7 +33,7 @@ extension ChildProcessDecoder {
     else { return 64 }
     closeDescriptors(from: 3)
     setLimit(RLIMIT_CORE, soft: 0, hard: 0)
-    if !ChildProcessIsolation.sanitizerRuntimePresent {
+    if !SanitizerHooks.runtimePresent {
       setLimit(RLIMIT_AS, soft: rlim_t(memory), hard: rlim_t(memory))
     }
     setLimit(RLIMIT_NOFILE, soft: 16, hard: 16)

@@ -1,3 +1,4 @@
+import IconGridSupport
 import ImageCore
 import ImageDecoding
 import TestSupport
@@ -123,7 +124,7 @@ struct ChildProcessDecoderTests {
   @Test(
     "a child that allocates without end is stopped by its address-space limit",
     .disabled(
-      if: ChildProcessIsolation.sanitizerRuntimePresent,
+      if: SanitizerHooks.runtimePresent,
       "a sanitizer build's child has no address-space limit: its shadow memory alone is terabytes of it"))
   func memoryLimit() throws {
     let limits = Self.isolation(memory: 256 << 20)
