@@ -62,7 +62,9 @@ struct ChildProcessDecoderTests {
 
   @Test("a child that spins is stopped by its CPU limit, and the next file decodes")
   func cpuLimit() throws {
-    let limits = Self.isolation(cpuSeconds: 1)
+    // A deadline far past the CPU limit: on a loaded machine a second of CPU can take many
+    // seconds of wall-clock time, and the CPU limit is what is tested.
+    let limits = Self.isolation(cpuSeconds: 1, wallClock: 120)
     let error = #expect(throws: ImageError.self) {
       try ChildProcessDecoder.run(.spin, isolation: limits.isolation!, format: .pdf)
     }
