@@ -62,13 +62,22 @@ extension RootCheck {
       var message: String
       switch use.kind {
       case .literal:
-        message =
-          "line \(use.line) names the image \"\(use.name)\", which no asset catalog or image file of the tree provides"
+        if let carrier = use.carrier {
+          message =
+            "line \(use.line) gives \"\(use.name)\" as `\(carrier.member)`, which an image initialiser takes at "
+            + "\(carrier.path):\(carrier.line), and no asset catalog or image file of the tree provides it "
+            + "(the member is matched by name, declared once under the root)"
+        } else {
+          message =
+            "line \(use.line) names the image \"\(use.name)\", which no asset catalog or image file of the tree provides"
+        }
       case .symbol:
         message =
           "line \(use.line) names the generated image symbol .\(use.name), which no image set of the tree produces"
       }
-      var severity: Severity? = nil
+      // A name that reaches the initialiser through a member matched by name only is likely,
+      // not certain, to be a missing image.
+      var severity: Severity? = use.carrier == nil ? nil : .warning
       if let suggestion = missing.suggestion {
         if missing.differsOnlyInCase {
           // Catalog lookups may find it; a loose file on a case-sensitive disk is not found.

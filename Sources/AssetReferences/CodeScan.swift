@@ -19,6 +19,7 @@ enum CodeScan {
 
   static func scan(_ text: [UInt8], swift: Bool, declarationsOnly: Bool, into scan: inout FileScan) {
     let tokens = SourceLexer.tokens(text)
+    let carriers = swift && !declarationsOnly
     var braceDepth = 0
     var extensionOpening = false
     var resourceDepth: Int? = nil
@@ -40,6 +41,7 @@ enum CodeScan {
           scan.declared.insert(token.text)
         }
         guard !declarationsOnly else { continue }
+        if carriers { scan.carriers.identifier(tokens, index, path: scan.path) }
         if swift, at(-1)?.text == ".", at(-1)?.kind == .punctuation {
           scan.members.insert(token.text)
           if let symbol = strictSymbol(tokens, index) {
@@ -60,15 +62,18 @@ enum CodeScan {
             SourceReferences.Use(
               name: LiteralName.normalised(unescaped(token.text)), kind: .literal, path: scan.path,
               line: token.line, isStrict: strict))
+          if carriers, !strict { scan.carriers.literal(tokens, index, use: scan.uses.count - 1) }
         }
       case .punctuation:
         if token.text == "{" {
           braceDepth += 1
+          if carriers { scan.carriers.opened(at: index, depth: braceDepth) }
           if extensionOpening {
             resourceDepth = braceDepth
             extensionOpening = false
           }
         } else if token.text == "}" {
+          if carriers { scan.carriers.closed(depth: braceDepth) }
           if resourceDepth == braceDepth { resourceDepth = nil }
           braceDepth -= 1
         }

@@ -29,6 +29,20 @@ public struct SourceReferences: Sendable {
     /// a storyboard's image resource): such a name that no asset provides is a mistake.
     /// Other strings only mark what they name as used.
     public var isStrict: Bool
+    /// For a literal that reaches an image initialiser through a property or constant
+    /// (`var icon: String { "Wikipedia" }` and `Image(category.icon)`): that member and
+    /// where the initialiser takes it. Such a use is strict.
+    public var carrier: Carrier? = nil
+  }
+
+  /// The member a literal reaches an image initialiser through, and where it is taken.
+  public struct Carrier: Sendable, Hashable {
+    /// The property's or constant's name (`icon` in `Image(category.icon)`).
+    public var member: String
+    /// The file of the first image initialiser that takes it, relative to the root.
+    public var path: String
+    /// That initialiser's 1-based line.
+    public var line: Int
   }
 
   /// A name built at run time (`"icon_\(n)"`, `"icon_%d"`): it uses every asset it can match.

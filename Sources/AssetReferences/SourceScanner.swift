@@ -52,7 +52,10 @@ extension SourceReferences {
     }
     result.imageFiles = imageFiles
     let scanned = Parallel.map(files) { path in FileScan.read(path, root: root) }
+    var firstUses: [Int] = []
+    firstUses.reserveCapacity(scanned.count)
     for file in scanned {
+      firstUses.append(result.uses.count)
       switch file.outcome {
       case .read(let isCode):
         if isCode { result.codeFiles += 1 } else { result.otherFiles += 1 }
@@ -64,6 +67,7 @@ extension SourceReferences {
       result.members.formUnion(file.members)
       result.declared.formUnion(file.declared)
     }
+    result.resolveCarriers(zip(scanned, firstUses).map { (scan: $0, firstUse: $1) })
     return result
   }
 }
@@ -82,6 +86,8 @@ struct FileScan: Sendable {
   var patterns: [SourceReferences.Pattern] = []
   var members: Set<String> = []
   var declared: Set<String> = []
+  /// Swift's properties and constants that may carry an image name, and their takers.
+  var carriers = CarrierScan()
 
   static func read(_ path: String, root: String) -> FileScan {
     var scan = FileScan(path: path)

@@ -178,6 +178,37 @@ struct ReferenceRuleTests {
     #expect(widget.findings(.missingAsset).map(\.asset) == ["lost"])
   }
 
+  @Test func aNameCarriedByAPropertyIsMissingAsAWarning() throws {
+    let tree = try ReferenceRuleTests.app(["Wikipedia", "TED"])
+      .text(
+        "App/Category.swift",
+        """
+        enum Category {
+          case wikipedia, ted, other
+          var icon: String {
+            switch self {
+            case .wikipedia: "Wikipedia"
+            case .ted: "TED"
+            case .other: "Other"
+            }
+          }
+        }
+        """
+      )
+      .text(
+        "App/Favicon.swift", "struct Favicon: View {\n  var body: some View { Image(category.icon) }\n}\n")
+    let report = ReferenceRuleTests.check(tree)
+    let missing = report.findings(.missingAsset)
+    #expect(missing.map(\.asset) == ["Other"])
+    #expect(missing.first?.severity == .warning)
+    #expect(missing.first?.line == 7)
+    #expect(missing.first?.relativePath == "App/Category.swift")
+    #expect(
+      missing.first?.message.contains("as `icon`, which an image initialiser takes at App/Favicon.swift:2")
+        == true)
+    #expect(report.findings(.unusedAsset).isEmpty)
+  }
+
   @Test func anUnreadScriptOfAnAppleTreeIsNamed() throws {
     // A web view's bundled script in an iOS app (no React Native): not read, so no verdict,
     // and the note says which file stopped it.

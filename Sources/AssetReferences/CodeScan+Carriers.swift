@@ -1,0 +1,182 @@
+/// Names that reach an image initialiser through a property or constant of Swift code:
+///
+/// ```swift
+/// var icon: String { switch self { case .wikipedia: "Wikipedia" … } }   // a carrier
+/// static let logo = "brand_logo"                                        // a carrier
+/// Image(category.icon); UIImage(named: Brand.logo)                      // a taker
+/// ```
+///
+/// A literal is a carrier's value when it is the constant's initial value, or a result of a
+/// computed `String` property's body (after `return`, a `case` label, either branch of
+/// `?:`, or alone in the braces), standing whole (not an operand of `+` or a call). A taker
+/// is a member chain (`a.b.icon`, at least one dot: a bare identifier may be a parameter or
+/// a local) as the whole name argument of an image initialiser. Identity is by name only,
+/// so the flow counts only for a member declared once under the root (`let`, `var`, `func`
+/// or `case` of that name anywhere) and never given to `systemName:` or `systemImage:`.
+struct CarrierScan: Sendable {
+  /// The literal uses (indices into the file's uses) each member may carry.
+  var values: [String: [Int]] = [:]
+  /// How often each identifier is declared (`let`, `var`, `func`, `case`).
+  var declarations: [String: Int] = [:]
+  /// Members given whole to an image initialiser, with the first place that does.
+  var taken: [String: (path: String, line: Int)] = [:]
+  /// Members given to `systemName:` or `systemImage:`: SF Symbol names, not assets.
+  var symbolNames: Set<String> = []
+
+  /// The computed property whose body is being read, and the brace depth of that body.
+  private var body: (member: String, depth: Int)? = nil
+  /// The token index of the `{` that opens a computed property's body, and the property.
+  private var opening: (index: Int, member: String)? = nil
+  /// String tokens (by index) that are a constant's initial value, with the constant.
+  private var initialValues: [Int: String] = [:]
+
+  static let declaringKeywords: Set<String> = ["let", "var", "func", "case"]
+
+  /// Reads an identifier at `index`: a declaration, a carrier's start, or a taker.
+  mutating func identifier(_ tokens: [SourceToken], _ index: Int, path: String) {
+    let token = tokens[index]
+    if index >= 1, tokens[index - 1].kind == .identifier,
+      Self.declaringKeywords.contains(tokens[index - 1].text)
+    {
+      declarations[token.text, default: 0] += 1
+      if tokens[index - 1].text == "let" || tokens[index - 1].text == "var" {
+        declaration(tokens, index)
+      }
+      return
+    }
+    guard index + 1 < tokens.count, tokens[index + 1].kind == .punctuation else { return }
+    let next = tokens[index + 1].text
+    guard next == ")" || next == "," else { return }
+    var start = index
+    while start >= 2, tokens[start - 1].text == ".", tokens[start - 2].kind == .identifier {
+      start -= 2
+    }
+    guard start < index, start >= 2 else { return }
+    if CodeScan.isStrictString(tokens, start) {
+      if taken[token.text] == nil { taken[token.text] = (path, token.line) }
+    } else if tokens[start - 1].text == ":", ["systemName", "systemImage"].contains(tokens[start - 2].text) {
+      symbolNames.insert(token.text)
+    }
+  }
+
+  /// `let m = "x"`, `let m: String = "x"` or `var m: String {` (also `String?`); a
+  /// protocol's `var m: T { get }` declares nothing.
+  private mutating func declaration(_ tokens: [SourceToken], _ index: Int) {
+    func text(_ offset: Int) -> String? {
+      index + offset < tokens.count ? tokens[index + offset].text : nil
+    }
+    var next = 1
+    if text(1) == ":" {
+      var brace = 2
+      while let word = text(brace), word != "{", word != "=", brace < 12 { brace += 1 }
+      if text(brace) == "{", ["get", "set"].contains(text(brace + 1)) {
+        declarations[tokens[index].text, default: 0] -= 1
+        return
+      }
+      guard text(2) == "String" else { return }
+      next = text(3) == "?" ? 4 : 3
+      if text(next) == "{" {
+        opening = (index + next, tokens[index].text)
+        return
+      }
+    }
+    guard text(next) == "=", index + next + 1 < tokens.count, tokens[index + next + 1].kind == .string else {
+      return
+    }
+    initialValues[index + next + 1] = tokens[index].text
+  }
+
+  /// The `{` at `index`, after the brace depth was raised to `depth`.
+  mutating func opened(at index: Int, depth: Int) {
+    if let (position, member) = opening, position == index {
+      body = (member, depth)
+      opening = nil
+    }
+  }
+
+  /// A `}`, before the brace depth is lowered from `depth`.
+  mutating func closed(depth: Int) {
+    if body?.depth == depth { body = nil }
+  }
+
+  /// A plain literal at `index`, recorded as the file's use number `use`: kept when it is a
+  /// carrier's value.
+  mutating func literal(_ tokens: [SourceToken], _ index: Int, use: Int) {
+    if let member = initialValues[index] {
+      if Self.standsWhole(tokens, index) { values[member, default: []].append(use) }
+      return
+    }
+    guard let (member, _) = body, Self.isResult(tokens, index), Self.standsWhole(tokens, index) else {
+      return
+    }
+    values[member, default: []].append(use)
+  }
+
+  /// Whether the literal at `index` ends its expression: what follows is on a later line,
+  /// a `}`, the `:` of `?:` or a `;`.
+  private static func standsWhole(_ tokens: [SourceToken], _ index: Int) -> Bool {
+    guard index + 1 < tokens.count else { return true }
+    let next = tokens[index + 1]
+    return next.line > tokens[index].line || ["}", ":", ";"].contains(next.text)
+  }
+
+  /// Whether the literal at `index` is a result of the body it is in: after `return`, `{`,
+  /// `?`, or a `:` that ends a `case` label (`case .a, .b:`, `default:`) or separates `?:`'s
+  /// branches — not an argument label's (`f(a: "x")`) or a dictionary's (`[k: "x"]`).
+  private static func isResult(_ tokens: [SourceToken], _ index: Int) -> Bool {
+    guard index >= 2 else { return false }
+    let previous = tokens[index - 1]
+    switch previous.text {
+    case "return", "{", "?": return true
+    case ":":
+      if tokens[index - 2].text == "default" { return true }
+      // Back along the line: `case` or `?` outside brackets is a result; an unclosed `(`,
+      // `[` or `{` first is a label.
+      var depth = 0
+      var position = index - 2
+      while position >= 0, tokens[position].line == previous.line {
+        let token = tokens[position]
+        switch (token.kind, token.text) {
+        case (.identifier, "case"): return depth == 0
+        case (.punctuation, "?"): if depth == 0 { return true }
+        case (.punctuation, ")"), (.punctuation, "]"): depth += 1
+        case (.punctuation, "("), (.punctuation, "["), (.punctuation, "{"):
+          if depth == 0 { return false }
+          depth -= 1
+        default: break
+        }
+        position -= 1
+      }
+      return false
+    default: return false
+    }
+  }
+}
+
+extension SourceReferences {
+  /// Makes strict each literal a carrier holds whose member an image initialiser takes,
+  /// under the rules of ``CarrierScan``.
+  ///
+  /// - Parameter files: the scans, in the order their uses were appended, with the index of
+  ///   each file's first use.
+  mutating func resolveCarriers(_ files: [(scan: FileScan, firstUse: Int)]) {
+    var declarations: [String: Int] = [:]
+    var taken: [String: (path: String, line: Int)] = [:]
+    var symbolNames: Set<String> = []
+    for (file, _) in files {
+      declarations.merge(file.carriers.declarations, uniquingKeysWith: +)
+      taken.merge(file.carriers.taken) { first, _ in first }
+      symbolNames.formUnion(file.carriers.symbolNames)
+    }
+    for (file, firstUse) in files {
+      for (member, indices) in file.carriers.values
+      where declarations[member] == 1 && !symbolNames.contains(member) {
+        guard let place = taken[member] else { continue }
+        for index in indices {
+          uses[firstUse + index].isStrict = true
+          uses[firstUse + index].carrier = Carrier(member: member, path: place.path, line: place.line)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,150 @@
+import AssetReferences
+import TestSupport
+import Testing
+
+/// Names that reach an image initialiser through a property or constant.
+@Suite("Source references: names carried by properties and constants")
+struct CarrierScanTests {
+  /// Scans a tree of Swift files.
+  static func scan(_ files: [(String, String)]) -> SourceReferences {
+    let tree = Tree()
+    for (path, text) in files { tree.text(path, text) }
+    return withExtendedLifetime(tree) { SourceReferences.scan(root: tree.root) }
+  }
+
+  /// The carried names of a scan, as `name@line via member`.
+  static func carried(_ references: SourceReferences) -> [String] {
+    references.uses.compactMap { use in
+      use.carrier.map { "\(use.name)@\(use.line) via \($0.member) at \($0.path):\($0.line)" }
+    }
+  }
+
+  @Test func aComputedPropertysResultsReachTheImageThatTakesIt() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Category.swift",
+        """
+        enum Category {
+          case wikipedia, ted, other
+          var icon: String {
+            switch self {
+            case .wikipedia: return "Wikipedia"
+            case .ted: "TED"
+            case .other: isPad ? "OtherPad" : "Other"
+            }
+          }
+          var title: String {
+            switch self {
+            case .wikipedia: NSLocalizedString("Wiki", comment: "")
+            default: "Something"
+            }
+          }
+        }
+        """
+      ),
+      (
+        "App/Favicon.swift",
+        """
+        struct Favicon: View {
+          var body: some View { Image(category.icon).resizable() }
+        }
+        """
+      ),
+    ])
+    #expect(
+      CarrierScanTests.carried(references) == [
+        "Wikipedia@5 via icon at App/Favicon.swift:2", "TED@6 via icon at App/Favicon.swift:2",
+        "OtherPad@7 via icon at App/Favicon.swift:2", "Other@7 via icon at App/Favicon.swift:2",
+      ])
+    // `title` is never given to an image: its strings stay plain uses.
+    #expect(references.uses.first { $0.name == "Something" }?.isStrict == false)
+    #expect(references.uses.first { $0.name == "Wikipedia" }?.isStrict == true)
+  }
+
+  @Test func aConstantReachesUIImageNamed() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Brand.swift",
+        "enum Brand {\n  static let logo = \"brand_logo\"\n  static let site = \"https://x\" + path\n}"
+      ),
+      ("App/Header.swift", "let view = UIImageView(image: UIImage(named: Brand.logo))"),
+    ])
+    #expect(CarrierScanTests.carried(references) == ["brand_logo@2 via logo at App/Header.swift:1"])
+  }
+
+  @Test func aMemberDeclaredTwiceOrUsedAsASymbolCarriesNothing() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Tabs.swift",
+        """
+        enum Tab {
+          var icon: String { "house" }
+        }
+        enum Feed {
+          var icon: String { "feed-banner" }
+        }
+        enum Menu {
+          var glyph: String { "gear" }
+        }
+        """
+      ),
+      (
+        "App/Views.swift",
+        """
+        let a = Image(tab.icon)
+        let b = Image(menu.glyph)
+        let c = Label(menu.title, systemImage: menu.glyph)
+        """
+      ),
+    ])
+    // `icon` has two declarations, so which one `tab.icon` is cannot be told by name;
+    // `glyph` is also an SF Symbol's name.
+    #expect(CarrierScanTests.carried(references).isEmpty)
+  }
+
+  @Test func aProtocolRequirementIsNoSecondDeclaration() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Badge.swift",
+        """
+        protocol Badged { var badge: String { get } }
+        struct Pro: Badged {
+          var badge: String { "pro-badge" }
+        }
+        """
+      ),
+      ("App/Cell.swift", "cell.imageView.image = UIImage(named: item.badge)"),
+    ])
+    #expect(CarrierScanTests.carried(references) == ["pro-badge@3 via badge at App/Cell.swift:1"])
+  }
+
+  @Test func argumentsAndOperandsInsideTheBodyAreNoResults() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Row.swift",
+        """
+        struct Row {
+          var art: String {
+            let base = lookup(key: "table-key")
+            return base.isEmpty ? "fallback-art" : base
+          }
+          var other: String { "prefix-" + suffix }
+        }
+        let image = Image(row.art)
+        let more = Image(row.other)
+        """
+      )
+    ])
+    #expect(
+      CarrierScanTests.carried(references) == ["fallback-art@4 via art at App/Row.swift:8"])
+  }
+
+  @Test func aBareIdentifierIsNoTaker() {
+    // `name` may be a parameter or a local: nothing says it is the constant.
+    let references = CarrierScanTests.scan([
+      ("App/Tracker.swift", "final class Tracker {\n  let name = \"AniList\"\n}"),
+      ("App/Icon.swift", "func icon(name: String) -> UIImage? { UIImage(named: name) }"),
+    ])
+    #expect(CarrierScanTests.carried(references).isEmpty)
+  }
+}
