@@ -16,8 +16,10 @@ struct IsolatedDiffTests {
   func hangingRender() throws {
     let base = Tree("icongrid-diff-base")
     let head = Tree("icongrid-diff-head")
-    base.text("logo.svg", Self.svg("#ff0000"))
-    head.text("logo.svg", Self.svg("#0000ff"))
+    for (tree, fill) in [(base, "red"), (head, "blue")] {
+      tree.text("A.xcassets/logo.imageset/logo.svg", Self.svg(fill))
+        .contents("A.xcassets/logo.imageset", [slot("logo.svg", scale: nil)])
+    }
     try icon(base, "a@2x.png", (0, 0, 0))
     try icon(head, "a@2x.png", (0, 0, 0), dot: (5, 5))
     var options = DiffOptions()
@@ -25,7 +27,7 @@ struct IsolatedDiffTests {
     let report = AssetDiffer.compare(base: base.root, head: head.root, options: options)
     let logo = try #require(report.changes.first { $0.name == "logo" })
     let problem = try #require(logo.problem)
-    #expect(problem.contains(base.path("logo.svg")), "\(problem)")
+    #expect(problem.contains("A.xcassets/logo.imageset/logo.svg"), "\(problem)")
     #expect(problem.contains(HangingChild.reason("librsvg")), "\(problem)")
     let png = try #require(report.changes.first { $0.name == "a" })
     #expect(png.kind == .changed && png.problem == nil)

@@ -84,7 +84,7 @@ struct IsolatedBinaryTests {
     let result = try Self.run(["check", tree.root, "--deep", "--require", "1x,2x"])
     #expect(!result.children.isEmpty)
     #expect(result.status == 1)
-    #expect(result.out.contains("good.png"), "\(result.out)")
+    #expect(result.out.contains("good.imageset"), "\(result.out)")
   }
 
   @Test func derive() throws {
@@ -110,9 +110,11 @@ struct IsolatedBinaryTests {
 
   @Test func diff() throws {
     try #require(FileManager.default.isExecutableFile(atPath: TestPaths.icongridBinary))
-    let base = Tree("icongrid-diff-base").text("logo.svg", Self.svg)
-    let head = Tree("icongrid-diff-head").text(
-      "logo.svg", Self.svg.replacingOccurrences(of: "lime", with: "blue"))
+    let base = Tree("icongrid-diff-base").text("A.xcassets/logo.imageset/logo.svg", Self.svg)
+      .contents("A.xcassets/logo.imageset", [slot("logo.svg", scale: nil)])
+    let head = Tree("icongrid-diff-head")
+      .text("A.xcassets/logo.imageset/logo.svg", Self.svg.replacingOccurrences(of: "lime", with: "blue"))
+      .contents("A.xcassets/logo.imageset", [slot("logo.svg", scale: nil)])
     let result = try Self.run(["diff", base.root, head.root])
     #expect(!result.children.isEmpty)
     #expect(result.status == 0)

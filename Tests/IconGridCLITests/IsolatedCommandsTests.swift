@@ -73,11 +73,12 @@ struct IsolatedCommandsTests {
 
   @Test("diff: the vector cannot be compared, naming the file and the limit; the PNG is (exit 0)")
   func diff() throws {
-    let base = try Tree("icongrid-diff-base").text("logo.svg", Self.svg).png("a@2x.png", 20, 20)
-    let head = try Tree("icongrid-diff-head").text(
-      "logo.svg", Self.svg.replacingOccurrences(of: "lime", with: "blue")
-    )
-    .png("a@2x.png", 20, 20, color: (200, 0, 0, 255))
+    let base = try Tree("icongrid-diff-base").text("A.xcassets/logo.imageset/logo.svg", Self.svg)
+      .contents("A.xcassets/logo.imageset", [slot("logo.svg", scale: nil)]).png("a@2x.png", 20, 20)
+    let head = try Tree("icongrid-diff-head")
+      .text("A.xcassets/logo.imageset/logo.svg", Self.svg.replacingOccurrences(of: "lime", with: "blue"))
+      .contents("A.xcassets/logo.imageset", [slot("logo.svg", scale: nil)])
+      .png("a@2x.png", 20, 20, color: (200, 0, 0, 255))
     let result = Self.run(["diff", base.root, head.root])
     #expect(result.status == 0)
     let warning = Self.line(naming: "cannot be compared", in: result.err)
