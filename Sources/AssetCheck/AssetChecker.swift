@@ -33,6 +33,11 @@ public struct CheckConfiguration: Sendable, Hashable {
   /// strings) and report names they use that no asset provides, and image sets nothing uses
   /// (`--references`).
   public var references = false
+  /// The limits every file is decoded within with ``deep`` (PNGs, and PDFs and SVGs rendered
+  /// as well as probed), and, through ``ImageCore/DecodingLimits/isolation``, whether PDF and
+  /// SVG renders and HEIC and AVIF decodes run in a child process with its own CPU, memory
+  /// and wall-clock limits. ``ImageCore/DecodingLimits/default`` (in process) unless set.
+  public var limits: DecodingLimits = .default
 
   /// Creates a configuration.
   ///

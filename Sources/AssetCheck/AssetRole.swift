@@ -294,7 +294,8 @@ extension RootCheck {
     guard !variants.isEmpty else { return false }
     for variant in variants {
       guard let header = facts[variant.path]?.header, header.width <= 8, header.height <= 8,
-        let bitmap = try? PNGDecoder.decode(contentsOf: catalog.path(of: variant))
+        let bitmap = try? PNGDecoder.decode(
+          contentsOf: catalog.path(of: variant), limits: configuration.limits)
       else { return false }
       let first = Array(bitmap.pixels.prefix(4))
       var offset = 4

@@ -56,6 +56,8 @@ enum FileInspector {
     var digest = Digest.none
     /// Walk the chunks before IDAT for `tRNS`.
     var transparency = false
+    /// The limits the file is read and decoded within.
+    var limits = DecodingLimits.default
   }
 
   /// How a file's content is identified for finding copies.
@@ -92,7 +94,7 @@ enum FileInspector {
     if request.decode {
       // Decoding needs every byte: one read of the whole file, the header taken from it.
       do {
-        let bytes = try FileIO.readAll(request.path, limit: DecodingLimits.default.maxInputBytes)
+        let bytes = try FileIO.readAll(request.path, limit: request.limits.maxInputBytes)
         head = Head(bytes: bytes, size: bytes.count, isWhole: true, contentPrint: quickHash(bytes))
       } catch {
         facts.problem = ImageError.from(error).message
@@ -127,7 +129,7 @@ enum FileInspector {
     do {
       bytes =
         head.isWhole
-        ? head.bytes : try FileIO.readAll(request.path, limit: DecodingLimits.default.maxInputBytes)
+        ? head.bytes : try FileIO.readAll(request.path, limit: request.limits.maxInputBytes)
     } catch {
       facts.problem = ImageError.from(error).message
       return facts
@@ -143,7 +145,7 @@ enum FileInspector {
       request.transparency && (facts.header?.colorType.hasAlpha == true || facts.hasTransparencyChunk == true)
     if request.decode || measureAlpha {
       do {
-        let bitmap = try PNGDecoder.decode(bytes)
+        let bitmap = try PNGDecoder.decode(bytes, limits: request.limits)
         if measureAlpha {
           let measured = alphaCoverage(bitmap)
           facts.translucentPixels = measured.translucent

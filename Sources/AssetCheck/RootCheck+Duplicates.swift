@@ -39,7 +39,8 @@ extension RootCheck {
       let requests = paths.map { path in
         let full = Finding.join(catalog.root, path)
         let slash = full.lastIndex(of: "/").map { full.index(after: $0) } ?? full.startIndex
-        return FileInspector.Request(path: full, nameStart: slash, decode: true, digest: .exact)
+        return FileInspector.Request(
+          path: full, nameStart: slash, decode: true, digest: .exact, limits: configuration.limits)
       }
       for (path, exact) in zip(paths, Parallel.map(requests) { FileInspector.inspect($0) }) {
         facts[path]?.digest = exact.digest

@@ -31,7 +31,7 @@ extension RootCheck {
           FileInspector.Request(
             path: full, nameStart: slash, decode: configuration.deep,
             digest: configuration.deep ? .quick : .none,
-            transparency: alphaFiles.contains(variant.path)))
+            transparency: alphaFiles.contains(variant.path), limits: configuration.limits))
       }
     }
     fileCount = owner.count

@@ -13,7 +13,7 @@ extension RootCheck {
     var full: String
     /// The asset it belongs to.
     var asset: String
-    /// Pixels per point a vector is rendered at with `--deep` (at most; see ``formatProblem(_:deep:)``).
+    /// Pixels per point a vector is rendered at with `--deep` (at most; see ``formatProblem(_:deep:limits:)``).
     var scale: Int
     /// Whether its slot takes only an SVG (a symbol set's template).
     var vectorOnly: Bool
@@ -44,14 +44,16 @@ extension RootCheck {
       }
     }
     let deep = configuration.deep
-    let problems = Parallel.map(jobs) { job in RootCheck.formatProblem(job, deep: deep) }
+    let limits = configuration.limits
+    let problems = Parallel.map(jobs) { job in RootCheck.formatProblem(job, deep: deep, limits: limits) }
     for (job, problem) in zip(jobs, problems) {
       if let problem { add(.unreadable, job.path, asset: job.asset, problem) }
     }
   }
 
-  /// Why the file cannot be used as its slot needs; `nil` when it can.
-  static func formatProblem(_ job: FormatJob, deep: Bool) -> String? {
+  /// Why the file cannot be used as its slot needs; `nil` when it can. `limits` bound the
+  /// probe and the `deep` decode, and say whether a render runs in a child process.
+  static func formatProblem(_ job: FormatJob, deep: Bool, limits: DecodingLimits) -> String? {
     let format: ImageFormat
     let mismatch: String?
     do {
@@ -71,18 +73,19 @@ extension RootCheck {
     }
     do {
       if format.isVector {
-        let probe = try ImageDecoder.probe(contentsOf: job.full, size: .scale(1))
+        let probe = try ImageDecoder.probe(contentsOf: job.full, size: .scale(1), limits: limits)
         if deep, let points = probe.pointSize {
           // A render proves the file draws; its size need not be the largest the slot is
           // drawn at (a 2,960-pt launch logo at 3x is beyond any sensible render), so the
           // scale is capped to keep the longer side within 2,048 pixels.
           let cap = 2_048 / max(1, points.width, points.height)
-          _ = try ImageDecoder.decode(contentsOf: job.full, size: .scale(min(Double(job.scale), cap)))
+          _ = try ImageDecoder.decode(
+            contentsOf: job.full, size: .scale(min(Double(job.scale), cap)), limits: limits)
         }
       } else if deep {
         // A JPEG decoded at a fraction of its size still reads every coefficient, so damage
         // and truncation are found at a fraction of the memory (5,000² JPEG: 0.9 MB, not 100).
-        _ = try ImageDecoder.decode(contentsOf: job.full, drawnWithin: 256)
+        _ = try ImageDecoder.decode(contentsOf: job.full, limits: limits, drawnWithin: 256)
       }
     } catch {
       return error.message

@@ -259,7 +259,7 @@ public enum AssetDiffer {
     }
 
     private func read(_ root: String, _ path: String) throws -> [UInt8] {
-      try FileIO.readAll(Paths.join(root, path), limit: DecodingLimits.default.maxInputBytes)
+      try FileIO.readAll(Paths.join(root, path), limit: options.limits.maxInputBytes)
     }
 
     private func decode(_ root: String, _ file: DiffFile) throws -> Bitmap {
@@ -276,7 +276,8 @@ public enum AssetDiffer {
           .render(scale: scale)
       }
       return try ImageDecoder.decode(
-        bytes, pathExtension: ext.contains("/") ? "" : ext, path: path, size: .scale(scale)
+        bytes, pathExtension: ext.contains("/") ? "" : ext, path: path, size: .scale(scale),
+        limits: options.limits
       )
       .bitmap
     }

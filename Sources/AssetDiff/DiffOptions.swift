@@ -1,3 +1,5 @@
+import ImageCore
+
 /// How ``AssetDiffer`` compares two trees.
 public struct DiffOptions: Sendable, Hashable {
   /// The sheet's scale (1, 2 or 3): the file an added, removed or renamed variant is shown
@@ -8,6 +10,11 @@ public struct DiffOptions: Sendable, Hashable {
   /// The side of the box previews are fitted into, in pixels (the sheet's icon box times
   /// its scale); 0 makes no previews.
   public var previewPixels: Int
+  /// The limits each file is read and decoded within, and, through
+  /// ``ImageCore/DecodingLimits/isolation``, whether PDF and SVG renders and HEIC and AVIF
+  /// decodes run in a child process with its own CPU, memory and wall-clock limits.
+  /// ``ImageCore/DecodingLimits/default`` (in process) unless set.
+  public var limits: DecodingLimits = .default
 
   /// Creates options.
   ///

@@ -12,7 +12,7 @@ public struct AndroidIconFile: Sendable, Hashable {
   public var usage: String
 }
 
-/// What ``AndroidIconBuilder/build(master:output:force:)`` wrote.
+/// What ``AndroidIconBuilder/build(master:output:force:limits:)`` wrote.
 public struct AndroidIconResult: Sendable, Hashable {
   /// The files, densities ascending, then the store icon.
   public var files: [AndroidIconFile]
@@ -46,11 +46,16 @@ public enum AndroidIconBuilder {
   ///     serves every platform).
   ///   - output: the folder that holds (or will hold) `res/`.
   ///   - force: replace files with other bytes; without it, such a file stops the run.
+  ///   - limits: the limits the master is decoded within, and whether a PDF, SVG, HEIC or
+  ///     AVIF master is decoded in a child process; ``ImageCore/DecodingLimits/default``
+  ///     (in process) unless given.
   /// - Returns: the files and notes.
   /// - Throws: ``MakingError``: a bad master, `.exists` for a file that differs without
   ///   `force`, `.io`; nothing is written then.
-  public static func build(master: String, output: String, force: Bool) throws -> AndroidIconResult {
-    let image = try AppIconSetBuilder.loadMaster(master)
+  public static func build(
+    master: String, output: String, force: Bool, limits: DecodingLimits = .default
+  ) throws -> AndroidIconResult {
+    let image = try AppIconSetBuilder.loadMaster(master, limits: limits)
     var batch = FileBatch()
     var replaced: [String] = []
     var unchanged: [String] = []

@@ -88,6 +88,11 @@ public struct AppIconOptions: Sendable, Hashable {
   public var topShelf: String?
   /// The tvOS wide top shelf image (29:9, at least 4640 × 1440 px); `nil` to centre the master.
   public var topShelfWide: String?
+  /// The limits the masters, layers and top shelf images are decoded within, and, through
+  /// ``ImageCore/DecodingLimits/isolation``, whether a PDF or SVG render or a HEIC or AVIF
+  /// decode runs in a child process with its own CPU, memory and wall-clock limits.
+  /// ``ImageCore/DecodingLimits/default`` (in process) unless set.
+  public var limits: DecodingLimits = .default
 
   /// Creates options.
   ///
@@ -231,14 +236,18 @@ public enum AppIconSetBuilder {
   /// - Parameters:
   ///   - path: the file.
   ///   - role: `master`, `dark master`…, for the message.
+  ///   - limits: the limits it is decoded within, and whether it is decoded in a child
+  ///     process.
   /// - Returns: the decoded image.
   /// - Throws: ``MakingError``: `.notFound`, `.badData` for a file that does not decode, is
   ///   not square or is too small.
-  public static func loadMaster(_ path: String, role: String = "master") throws -> Bitmap {
+  public static func loadMaster(
+    _ path: String, role: String = "master", limits: DecodingLimits = .default
+  ) throws -> Bitmap {
     guard Files.exists(path) else { throw MakingError(.notFound, "no such file (the \(role))", path: path) }
     let image: Bitmap
     do {
-      let probe = try ImageDecoder.probe(contentsOf: path)
+      let probe = try ImageDecoder.probe(contentsOf: path, limits: limits)
       if let points = probe.pointSize {
         guard abs(points.width - points.height) < 0.5 else {
           throw MakingError(
@@ -246,9 +255,11 @@ public enum AppIconSetBuilder {
             "the \(role) is a \(points) pt \(probe.format.name), not square: an app icon master must be square",
             path: path)
         }
-        image = try ImageDecoder.decode(contentsOf: path, size: .pixels(width: 1024, height: 1024)).bitmap
+        image = try ImageDecoder.decode(
+          contentsOf: path, size: .pixels(width: 1024, height: 1024), limits: limits
+        ).bitmap
       } else {
-        image = try ImageDecoder.decode(contentsOf: path).bitmap
+        image = try ImageDecoder.decode(contentsOf: path, limits: limits).bitmap
       }
     } catch let error as ImageError {
       throw MakingError(.badData, "the \(role) cannot be read: \(error.message)", path: path)
@@ -314,9 +325,9 @@ public enum AppIconSetBuilder {
     if !tv, options.topShelf != nil || options.topShelfWide != nil {
       throw MakingError(.unsupported, "top shelf images are for tvOS; add tvos to the platforms")
     }
-    let image = try loadMaster(master)
-    let dark = try options.dark.map { try loadMaster($0, role: "dark master") }
-    let tinted = try options.tinted.map { try loadMaster($0, role: "tinted master") }
+    let image = try loadMaster(master, limits: options.limits)
+    let dark = try options.dark.map { try loadMaster($0, role: "dark master", limits: options.limits) }
+    let tinted = try options.tinted.map { try loadMaster($0, role: "tinted master", limits: options.limits) }
     var warnings: [String] = []
     let transparent = image.pixels.withUnsafeBufferPointer { pixels in
       var count = 0
@@ -334,7 +345,7 @@ public enum AppIconSetBuilder {
     for (index, path) in options.layers.enumerated() {
       let name = LayeredIconLayout.layerNames(options.layers.count)[index]
       let layer = try LayeredIconBuilder.loadArt(
-        path, role: "\(name) layer", width: tv ? 1280 : 1024, height: tv ? 768 : 1024)
+        path, role: "\(name) layer", width: tv ? 1280 : 1024, height: tv ? 768 : 1024, limits: options.limits)
       if index == options.layers.count - 1, !layer.isOpaque {
         warnings.append(
           "\(path): the back layer must be opaque; its transparent pixels are flattened onto \(options.background) "
@@ -344,11 +355,11 @@ public enum AppIconSetBuilder {
     }
     if let path = options.topShelf {
       sources[LayeredIconBuilder.topShelfSource] = try LayeredIconBuilder.loadArt(
-        path, role: "top shelf image", width: 3840, height: 1440)
+        path, role: "top shelf image", width: 3840, height: 1440, limits: options.limits)
     }
     if let path = options.topShelfWide {
       sources[LayeredIconBuilder.topShelfWideSource] = try LayeredIconBuilder.loadArt(
-        path, role: "wide top shelf image", width: 4640, height: 1440)
+        path, role: "wide top shelf image", width: 4640, height: 1440, limits: options.limits)
     }
     var groups: [LayeredIconBuilder.Group] = []
     if tv {

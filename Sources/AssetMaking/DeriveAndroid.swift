@@ -108,7 +108,7 @@ struct AndroidPlanner {
     step.source = Paths.join(res, best)
     step.sourceDensity = density
     do {
-      let probe = try ImageDecoder.probe(contentsOf: Paths.join(root, step.source!))
+      let probe = try ImageDecoder.probe(contentsOf: Paths.join(root, step.source!), limits: options.limits)
       guard [.png, .jpeg, .webp].contains(probe.format) else {
         step.status = .cannot(
           "the source is \(probe.format.name) data; derive reads PNG, JPEG and WebP bitmaps"

@@ -28,7 +28,7 @@ extension DerivePlan {
   /// a copy of its source slot (every trait kept) with its own scale and file name, placed
   /// beside the group's other scales.
   ///
-  /// - Parameter options: `linear` is read; `force` was applied when planning.
+  /// - Parameter options: `linear` and `limits` are read; `force` was applied when planning.
   /// - Returns: what was written.
   /// - Throws: ``MakingError``: `.badData` for a source or `Contents.json` that cannot be
   ///   read, `.io` when a file cannot be written; nothing has changed then.
@@ -46,7 +46,7 @@ extension DerivePlan {
         do {
           // A vector is drawn at the target size; a raster decoded at its own and shrunk.
           image = try ImageDecoder.decode(
-            contentsOf: source, size: .pixels(width: width, height: height)
+            contentsOf: source, size: .pixels(width: width, height: height), limits: options.limits
           ).bitmap
         } catch {
           throw MakingError(.badData, "cannot decode the source: \(error.message)", path: source)

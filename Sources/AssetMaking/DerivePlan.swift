@@ -1,6 +1,7 @@
 import AssetCheck
 import AssetIndex
 import AssetResolver
+import ImageCore
 
 /// Which source a derived file is made from.
 public enum DeriveSource: Sendable, Hashable, CustomStringConvertible {
@@ -36,6 +37,11 @@ public struct DeriveOptions: Sendable, Hashable {
   public var linear: Bool
   /// Replace a file that already exists where a derived file goes.
   public var force: Bool
+  /// The limits each source is probed and decoded within, and, through
+  /// ``ImageCore/DecodingLimits/isolation``, whether a PDF or SVG render runs in a child
+  /// process with its own CPU, memory and wall-clock limits. ``ImageCore/DecodingLimits/default``
+  /// (in process) unless set; `check.limits` is not read (planning decodes nothing of its own).
+  public var limits: DecodingLimits = .default
 
   /// Creates options.
   ///

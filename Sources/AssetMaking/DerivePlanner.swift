@@ -190,7 +190,8 @@ private struct Planner {
       }
       step.source = vector.path
       do {
-        let probe = try ImageDecoder.probe(contentsOf: Paths.join(catalog.root, vector.path))
+        let probe = try ImageDecoder.probe(
+          contentsOf: Paths.join(catalog.root, vector.path), limits: options.limits)
         guard let points = probe.pointSize else {
           step.status = .cannot(
             "the source is \(probe.format.name), not a vector, though named \(dottedExtension(vector.path))")

@@ -35,12 +35,16 @@ enum LayeredIconBuilder {
   /// and it must have at least that many pixels (appicon never enlarges); a vector is drawn
   /// at that size.
   ///
+  /// `limits` bound the decode and say whether it runs in a child process.
+  ///
   /// - Throws: ``MakingError``: `.notFound`, or `.badData` naming the file, its size and the one needed.
-  static func loadArt(_ path: String, role: String, width: Int, height: Int) throws -> Bitmap {
+  static func loadArt(
+    _ path: String, role: String, width: Int, height: Int, limits: DecodingLimits
+  ) throws -> Bitmap {
     guard Files.exists(path) else { throw MakingError(.notFound, "no such file (the \(role))", path: path) }
     let image: Bitmap
     do {
-      let probe = try ImageDecoder.probe(contentsOf: path)
+      let probe = try ImageDecoder.probe(contentsOf: path, limits: limits)
       if let points = probe.pointSize {
         guard abs(points.width * Double(height) - points.height * Double(width)) < Double(width) * 0.005
         else {
@@ -49,9 +53,11 @@ enum LayeredIconBuilder {
             "the \(role) is a \(points) pt \(probe.format.name); it must have the canvas's aspect, "
               + "\(width) × \(height)", path: path)
         }
-        image = try ImageDecoder.decode(contentsOf: path, size: .pixels(width: width, height: height)).bitmap
+        image = try ImageDecoder.decode(
+          contentsOf: path, size: .pixels(width: width, height: height), limits: limits
+        ).bitmap
       } else {
-        image = try ImageDecoder.decode(contentsOf: path).bitmap
+        image = try ImageDecoder.decode(contentsOf: path, limits: limits).bitmap
       }
     } catch let error as ImageError {
       throw MakingError(.badData, "the \(role) cannot be read: \(error.message)", path: path)

@@ -2,6 +2,7 @@ import AssetIndex
 import AssetMaking
 import AssetResolver
 import IconGridSupport
+import ImageCore
 
 /// Options of `icongrid appicon`.
 package struct AppIconCommandOptions: Sendable, Equatable {
@@ -197,13 +198,15 @@ enum AppIconCommand {
       return .appicon(options)
     })
 
-  static func run(_ options: AppIconCommandOptions, console: Console) -> Int32 {
+  static func run(_ options: AppIconCommandOptions, console: Console, limits: DecodingLimits = .default)
+    -> Int32
+  {
     var output = options.output
     while output.count > 1, output.hasSuffix("/") { output.removeLast() }
     if options.android {
       do {
         let result = try AndroidIconBuilder.build(
-          master: options.master, output: output, force: options.force)
+          master: options.master, output: output, force: options.force, limits: limits)
         for file in result.files {
           let replaced = result.replaced.contains(file.path) ? " (replaced)" : ""
           let verb = result.unchanged.contains(file.path) ? "unchanged" : "wrote"
@@ -217,11 +220,12 @@ enum AppIconCommand {
         return DeriveCommand.fail(error, console: console)
       }
     }
-    let appIconOptions = AppIconOptions(
+    var appIconOptions = AppIconOptions(
       platforms: options.platforms, form: options.form, dark: options.dark, tinted: options.tinted,
       background: options.background, force: options.force, layers: options.layers,
       topShelf: options.topShelf,
       topShelfWide: options.topShelfWide)
+    appIconOptions.limits = limits
     do {
       let result = try AppIconSetBuilder.build(
         master: options.master, output: output, options: appIconOptions)

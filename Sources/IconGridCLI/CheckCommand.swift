@@ -1,6 +1,7 @@
 import AssetCheck
 import AssetIndex
 import AssetResolver
+import ImageCore
 
 #if canImport(Glibc)
   import Glibc
@@ -223,7 +224,7 @@ enum CheckCommand {
     return catalogs
   }
 
-  static func run(_ options: CheckOptions, console: Console) -> Int32 {
+  static func run(_ options: CheckOptions, console: Console, limits: DecodingLimits = .default) -> Int32 {
     for root in options.roots {
       var info = stat()
       guard stat(root, &info) == 0 else {
@@ -249,6 +250,7 @@ enum CheckCommand {
       includePreviews: options.includePreviews, target: options.target)
     configuration.layout = options.layout
     configuration.references = options.references
+    configuration.limits = limits
     guard let catalogs = indexRoots(options.roots, target: options.target, console: console) else {
       return ExitStatus.usage
     }

@@ -3,6 +3,7 @@ import AssetIndex
 import AssetMaking
 import AssetResolver
 import IconGridSupport
+import ImageCore
 
 /// Options of `icongrid derive`.
 package struct DeriveCommandOptions: Sendable, Equatable {
@@ -128,7 +129,9 @@ enum DeriveCommand {
       return .derive(options)
     })
 
-  static func run(_ options: DeriveCommandOptions, console: Console) -> Int32 {
+  static func run(_ options: DeriveCommandOptions, console: Console, limits: DecodingLimits = .default)
+    -> Int32
+  {
     for root in options.roots where !FileSystem.isDirectory(root) {
       console.error("\(root): no such folder (give the folder that holds the icons or the .xcassets)")
       return ExitStatus.noInput
@@ -137,10 +140,11 @@ enum DeriveCommand {
     else {
       return ExitStatus.usage
     }
-    let deriveOptions = DeriveOptions(
+    var deriveOptions = DeriveOptions(
       source: options.source, scales: options.scales,
       check: CheckConfiguration(requiredScales: options.requiredScales, target: options.target),
       linear: options.linear, force: options.force)
+    deriveOptions.limits = limits
     let plan = DerivePlan.plan(catalogs, options: deriveOptions)
     var result: DeriveResult?
     if options.write, !plan.makeable.isEmpty {

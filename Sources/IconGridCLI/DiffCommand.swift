@@ -135,7 +135,8 @@ enum DiffCommand {
         scale: scale, font: parsed.value("--font")))
   }
 
-  static func run(_ options: DiffCommandOptions, console: Console) -> Int32 {
+  static func run(_ options: DiffCommandOptions, console: Console, limits: DecodingLimits = .default) -> Int32
+  {
     for folder in [options.base, options.head].compactMap(\.self) {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
@@ -161,11 +162,11 @@ enum DiffCommand {
       basePrefix = prefix(options.base!)
     }
     let iconBox = SheetLayoutOptions().iconBox
-    let report = AssetDiffer.compare(
-      base: baseRoot, head: options.head,
-      options: DiffOptions(
-        scale: options.scale, threshold: options.threshold,
-        previewPixels: options.output == nil ? 0 : iconBox * options.scale))
+    var diffOptions = DiffOptions(
+      scale: options.scale, threshold: options.threshold,
+      previewPixels: options.output == nil ? 0 : iconBox * options.scale)
+    diffOptions.limits = limits
+    let report = AssetDiffer.compare(base: baseRoot, head: options.head, options: diffOptions)
     withExtendedLifetime(revisionTree) {}
     for change in report.changes {
       if let problem = change.problem {

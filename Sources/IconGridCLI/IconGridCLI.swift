@@ -96,8 +96,8 @@ package enum IconGridCLI {
   /// - Parameters:
   ///   - command: the parsed command.
   ///   - console: where output and diagnostics go.
-  ///   - limits: the decoding limits of the commands that decode through `ImageDecoding`
-  ///     (`info`, `resolve`, `sheet`), with their isolation setting.
+  ///   - limits: the decoding limits of every command that decodes (`info`, `resolve`,
+  ///     `sheet`, `check`, `derive`, `appicon`, `diff`), with their isolation setting.
   package static func run(_ command: Command, console: Console, limits: DecodingLimits = .default) -> Int32 {
     switch command {
     case .help(let topic):
@@ -115,13 +115,13 @@ package enum IconGridCLI {
     case .sheet(let options):
       return SheetCommand.run(options, console: console, limits: limits)
     case .check(let options):
-      return CheckCommand.run(options, console: console)
+      return CheckCommand.run(options, console: console, limits: limits)
     case .derive(let options):
-      return DeriveCommand.run(options, console: console)
+      return DeriveCommand.run(options, console: console, limits: limits)
     case .appicon(let options):
-      return AppIconCommand.run(options, console: console)
+      return AppIconCommand.run(options, console: console, limits: limits)
     case .diff(let options):
-      return DiffCommand.run(options, console: console)
+      return DiffCommand.run(options, console: console, limits: limits)
     }
   }
 
