@@ -216,6 +216,11 @@ def camel(name):
     return words[0][0].lower() + words[0][1:] + "".join(w[0].upper() + w[1:] for w in words[1:])
 
 
+def key(name):
+    """A name compared as the generators' symbols are: letters and digits, any case."""
+    return re.sub(r"[^0-9a-z]", "", name.lower())
+
+
 def generated(lines):
     """Whether a file says in its first lines that a tool wrote it (SwiftGen, R.swift)."""
     head = "\n".join(lines[:15]).lower()
@@ -295,11 +300,12 @@ def main():
                         shutil.rmtree(target) if os.path.isdir(target) else os.unlink(target)
                 new = check(icongrid, mutated) - base
                 for kind, name, _, sites in deletions:
-                    asset_names = {name, name.rsplit("/", 1)[-1]}
+                    # A literal's finding names the set; a generated symbol's names the symbol.
+                    asset_keys = {key(name), key(name.rsplit("/", 1)[-1])}
                     got = {
                         (path, line)
                         for rule, asset, path, line in new
-                        if rule == "missing-asset" and (asset in asset_names or asset.endswith("/" + name))
+                        if rule == "missing-asset" and (key(asset) in asset_keys or asset.endswith("/" + name))
                     }
                     want = {(os.path.relpath(p, root), n) for p, n in sites}
                     # The lines that give the name to an image (the others may hold it as

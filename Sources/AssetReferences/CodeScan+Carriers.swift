@@ -12,7 +12,9 @@
 /// is a member chain (`a.b.icon`, at least one dot: a bare identifier may be a parameter or
 /// a local) as the whole name argument of an image initialiser. Identity is by name only,
 /// so the flow counts only for a member declared once under the root (`let`, `var`, `func`
-/// or `case` of that name anywhere) and never given to `systemName:` or `systemImage:`.
+/// or `case` of that name among the members of every type and file) and never given to
+/// `systemName:` or `systemImage:`. A local (`let name = …` in a function) is no member: no
+/// chain reaches it, so it neither carries nor counts.
 struct CarrierScan: Sendable {
   /// The literal uses (indices into the file's uses) each member may carry.
   var values: [String: [Int]] = [:]
@@ -29,15 +31,34 @@ struct CarrierScan: Sendable {
   private var opening: (index: Int, member: String)? = nil
   /// String tokens (by index) that are a constant's initial value, with the constant.
   private var initialValues: [Int: String] = [:]
+  /// The brace depths of the type bodies the scan is in (0: the file): a declaration at the
+  /// innermost one is a member; one deeper is a local, which no member chain can reach.
+  private var typeBodies: [Int] = [0]
+  /// Whether the next `{` opens a type's body (after `struct`, `class`, `enum`,
+  /// `extension`, `protocol` or `actor`).
+  private var typeOpening = false
 
   static let declaringKeywords: Set<String> = ["let", "var", "func", "case"]
+  static let typeKeywords: Set<String> = ["struct", "class", "enum", "extension", "protocol", "actor"]
+  /// What may follow `class` when it is a member's modifier (`class func`), not a type.
+  static let classModifiers: Set<String> = ["func", "var", "let", "subscript", "override", "final", "static"]
 
-  /// Reads an identifier at `index`: a declaration, a carrier's start, or a taker.
-  mutating func identifier(_ tokens: [SourceToken], _ index: Int, path: String) {
+  /// Reads an identifier at `index`, at brace depth `depth`: a type's start, a member's
+  /// declaration, a carrier's start, or a taker.
+  mutating func identifier(_ tokens: [SourceToken], _ index: Int, depth: Int, path: String) {
     let token = tokens[index]
+    if Self.typeKeywords.contains(token.text), index == 0 || tokens[index - 1].text != "." {
+      if token.text != "class"
+        || (index + 1 < tokens.count && !Self.classModifiers.contains(tokens[index + 1].text))
+      {
+        typeOpening = true
+      }
+      return
+    }
     if index >= 1, tokens[index - 1].kind == .identifier,
       Self.declaringKeywords.contains(tokens[index - 1].text)
     {
+      guard depth == typeBodies.last else { return }
       declarations[token.text, default: 0] += 1
       if tokens[index - 1].text == "let" || tokens[index - 1].text == "var" {
         declaration(tokens, index)
@@ -88,6 +109,10 @@ struct CarrierScan: Sendable {
 
   /// The `{` at `index`, after the brace depth was raised to `depth`.
   mutating func opened(at index: Int, depth: Int) {
+    if typeOpening {
+      typeBodies.append(depth)
+      typeOpening = false
+    }
     if let (position, member) = opening, position == index {
       body = (member, depth)
       opening = nil
@@ -97,6 +122,7 @@ struct CarrierScan: Sendable {
   /// A `}`, before the brace depth is lowered from `depth`.
   mutating func closed(depth: Int) {
     if body?.depth == depth { body = nil }
+    if typeBodies.count > 1, typeBodies.last == depth { typeBodies.removeLast() }
   }
 
   /// A plain literal at `index`, recorded as the file's use number `use`: kept when it is a

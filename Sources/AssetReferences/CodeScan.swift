@@ -41,7 +41,7 @@ enum CodeScan {
           scan.declared.insert(token.text)
         }
         guard !declarationsOnly else { continue }
-        if carriers { scan.carriers.identifier(tokens, index, path: scan.path) }
+        if carriers { scan.carriers.identifier(tokens, index, depth: braceDepth, path: scan.path) }
         if swift, at(-1)?.text == ".", at(-1)?.kind == .punctuation {
           scan.members.insert(token.text)
           if let symbol = strictSymbol(tokens, index) {

@@ -139,6 +139,38 @@ struct CarrierScanTests {
       CarrierScanTests.carried(references) == ["fallback-art@4 via art at App/Row.swift:8"])
   }
 
+  @Test func aLocalOfTheSameNameIsNoSecondDeclaration() {
+    // A local `imageName` in a function (no member chain reaches it) leaves the member the
+    // only declaration; a second member of that name, in another type, does not.
+    let references = CarrierScanTests.scan([
+      (
+        "App/Settings.swift",
+        """
+        struct SettingsView: View {
+          enum Layout {
+            case standard
+            var imageName: String {
+              switch self {
+              case .standard: isPad ? "LayoutStandardPad" : "LayoutStandard"
+              }
+            }
+          }
+          func row() -> some View {
+            let imageName = if flag { "a.circle" } else { "b.circle" }
+            return Image(systemName: imageName)
+          }
+          var body: some View { Image(layout.imageName) }
+        }
+        """
+      )
+    ])
+    #expect(
+      CarrierScanTests.carried(references) == [
+        "LayoutStandardPad@6 via imageName at App/Settings.swift:14",
+        "LayoutStandard@6 via imageName at App/Settings.swift:14",
+      ])
+  }
+
   @Test func aBareIdentifierIsNoTaker() {
     // `name` may be a parameter or a local: nothing says it is the constant.
     let references = CarrierScanTests.scan([
