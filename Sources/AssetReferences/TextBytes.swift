@@ -15,6 +15,22 @@ enum TextBytes {
     text.utf8.contains(UInt8(ascii: "\n")) && text.contains("\n")
   }
 
+  /// Whether `text` is `literal`, as `==` answers for an ASCII literal: byte for byte, length
+  /// first (no other text is canonically equivalent to an ASCII one).
+  ///
+  /// - Parameters:
+  ///   - text: any text.
+  ///   - literal: ASCII text.
+  static func equals(_ text: String, _ literal: StaticString) -> Bool {
+    literal.withUTF8Buffer { literal in text.utf8.count == literal.count && text.utf8.elementsEqual(literal) }
+  }
+
+  /// Whether `text` has the byte `byte` (an ASCII byte: a character that is, or starts with,
+  /// it), searched in its contiguous bytes.
+  static func contains(_ byte: UInt8, in text: String) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? text.utf8.contains(byte)
+  }
+
   /// Whether `needle` occurs in `haystack`, byte for byte.
   static func occurs(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
     guard needle.count <= haystack.count, let first = needle.first else { return false }
