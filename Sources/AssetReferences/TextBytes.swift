@@ -15,12 +15,14 @@ enum TextBytes {
     text.utf8.contains(UInt8(ascii: "\n")) && text.contains("\n")
   }
 
-  /// Whether `text` is `literal`, as `==` answers for an ASCII literal: byte for byte, length
-  /// first (no other text is canonically equivalent to an ASCII one).
+  /// Whether `text` is `literal`, as `==` answers for the literals the scans use: byte for
+  /// byte, length first. Only `K`, `;` and `` ` `` have another character canonically
+  /// equivalent to them (the Kelvin sign, the Greek question mark, the Greek varia), so
+  /// for a literal without them the bytes decide.
   ///
   /// - Parameters:
   ///   - text: any text.
-  ///   - literal: ASCII text.
+  ///   - literal: ASCII text without `K`, `;` or `` ` ``.
   static func equals(_ text: String, _ literal: StaticString) -> Bool {
     literal.withUTF8Buffer { literal in text.utf8.count == literal.count && text.utf8.elementsEqual(literal) }
   }
