@@ -142,14 +142,44 @@ public struct AndroidReferences: Sendable {
   /// Whether `path` is an XML file of a `res/` type folder (`res/layout/main.xml`,
   /// `res/values-night/styles.xml`).
   static func isResourceXML(_ path: String) -> Bool {
+    if let folders = asciiFolders(of: path) { return folders.grandparent.elementsEqual("res".utf8) }
     let parts = path.split(separator: "/")
     return parts.count >= 3 && parts[parts.count - 3] == "res"
   }
 
   /// Whether `path` is in a `res/values*` folder.
   static func isValuesXML(_ path: String) -> Bool {
+    if let folders = asciiFolders(of: path) {
+      return folders.grandparent.elementsEqual("res".utf8) && folders.parent.starts(with: "values".utf8)
+    }
     let parts = path.split(separator: "/")
     return parts.count >= 3 && parts[parts.count - 3] == "res" && parts[parts.count - 2].hasPrefix("values")
+  }
+
+  /// The names of the two folders above the last component of an ASCII path, as
+  /// `split(separator: "/")` counts components (empty ones left out); `nil` for a path that
+  /// is not ASCII or has fewer than three components. Splitting a long path into an array
+  /// for each file was a measurable part of the Android scan.
+  private static func asciiFolders(of path: String) -> (
+    grandparent: Substring.UTF8View, parent: Substring.UTF8View
+  )? {
+    let utf8 = Substring(path).utf8
+    guard !utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+    var found: [Substring.UTF8View] = []
+    var end = utf8.endIndex
+    var index = end
+    while found.count < 3 {
+      let atStart = index == utf8.startIndex
+      if atStart || utf8[utf8.index(before: index)] == UInt8(ascii: "/") {
+        if index != end { found.append(utf8[index..<end]) }
+        if atStart { break }
+        index = utf8.index(before: index)
+        end = index
+      } else {
+        index = utf8.index(before: index)
+      }
+    }
+    return found.count == 3 ? (found[2], found[1]) : nil
   }
 }
 
@@ -214,37 +244,48 @@ struct AndroidFileScan: Sendable {
 
   /// `R.drawable.x`, `getIdentifier("x", "drawable", …)`, and every string.
   mutating func code(_ tokens: [SourceToken]) {
-    func at(_ index: Int) -> SourceToken? { index >= 0 && index < tokens.count ? tokens[index] : nil }
+    // Tokens are compared in place, lengths first: copying a token out retains its text and
+    // pieces, and most identifiers differ from a keyword in length.
+    func text(_ index: Int, is expected: StaticString) -> Bool {
+      index >= 0 && index < tokens.count && TextBytes.equals(tokens[index].text, expected)
+    }
+    func kind(_ index: Int) -> SourceToken.Kind? {
+      index >= 0 && index < tokens.count ? tokens[index].kind : nil
+    }
+    func isType(_ index: Int) -> Bool {
+      index >= 0 && index < tokens.count && AndroidFileScan.isType(tokens[index].text)
+    }
     // Kotlin's `import com.example.lib.R as LibR`: `LibR.drawable.x` names a drawable too.
     var classNames: Set<String> = ["R"]
-    for (index, token) in tokens.enumerated()
-    where token.text == "as" && at(index - 1)?.text == "R" && at(index - 2)?.text == "." {
-      if let alias = at(index + 1), alias.kind == .identifier { classNames.insert(alias.text) }
+    for index in tokens.indices
+    where text(index, is: "as") && text(index - 1, is: "R") && text(index - 2, is: ".") {
+      if kind(index + 1) == .identifier { classNames.insert(tokens[index + 1].text) }
     }
-    for (index, token) in tokens.enumerated() {
-      switch token.kind {
+    for index in tokens.indices {
+      switch tokens[index].kind {
       case .identifier:
-        if token.text == "getIdentifier", at(index + 1)?.text == "(", at(index + 2)?.kind != .string {
+        if text(index, is: "getIdentifier"), text(index + 1, is: "("), kind(index + 2) != .string {
           looksUpComputedNames = true
         }
-        guard classNames.contains(token.text), at(index + 1)?.text == ".", let type = at(index + 2)?.text,
-          AndroidFileScan.types.contains(type), at(index + 3)?.text == ".", let name = at(index + 4),
-          name.kind == .identifier
+        guard text(index + 1, is: "."), isType(index + 2), text(index + 3, is: "."),
+          kind(index + 4) == .identifier, classNames.contains(tokens[index].text)
         else { continue }
         // `android.R.drawable.x`: the platform's, not the app's.
-        if at(index - 1)?.text == ".", at(index - 2)?.text == "android" { continue }
-        uses.append(.init(type: type, name: name.text, form: .code, path: path, line: name.line))
+        if text(index - 1, is: "."), text(index - 2, is: "android") { continue }
+        let name = tokens[index + 4]
+        uses.append(
+          .init(type: tokens[index + 2].text, name: name.text, form: .code, path: path, line: name.line))
       case .string:
-        let previous = at(index - 1)
-        if previous?.text == "(", at(index - 2)?.text == "getIdentifier", at(index + 1)?.text == ",",
-          let type = at(index + 2), type.kind == .string, AndroidFileScan.types.contains(type.text)
+        let token = tokens[index]
+        if text(index - 1, is: "("), text(index - 2, is: "getIdentifier"), text(index + 1, is: ","),
+          kind(index + 2) == .string, isType(index + 2)
         {
+          let type = tokens[index + 2].text
           if token.isPattern {
             patterns.append(
               .init(path: path, line: token.line, pattern: token.text, pieces: token.pieces, isStrict: true))
           } else {
-            uses.append(
-              .init(type: type.text, name: token.text, form: .identifier, path: path, line: token.line))
+            uses.append(.init(type: type, name: token.text, form: .identifier, path: path, line: token.line))
           }
           continue
         }
@@ -254,8 +295,8 @@ struct AndroidFileScan: Sendable {
           continue
         }
         // `"ic_" + name`, `name + "_24dp"`: concatenation builds a name at run time.
-        let before = previous?.text == "+" && previous?.kind == .punctuation
-        let after = at(index + 1)?.text == "+" && at(index + 1)?.kind == .punctuation
+        let before = text(index - 1, is: "+") && kind(index - 1) == .punctuation
+        let after = text(index + 1, is: "+") && kind(index + 1) == .punctuation
         if before || after {
           let pieces = (before ? [""] : []) + [token.text] + (after ? [""] : [])
           let written = (before ? "… + " : "") + "\"\(token.text)\"" + (after ? " + …" : "")
@@ -276,45 +317,69 @@ struct AndroidFileScan: Sendable {
   /// `@drawable/x` and `@mipmap/x` in attribute values and element text, outside comments;
   /// `tools:keep` lists; `values` declarations and plain texts.
   mutating func xml(_ bytes: [UInt8], values: Bool) {
-    for item in XMLValues.read(bytes) {
-      if let attribute = item.attribute, attribute.hasPrefix("tools:") {
-        guard attribute == "tools:keep" else { continue }  // Stripped at build time; `discard` removes.
-        for entry in item.value.split(separator: ",") {
-          let entry = entry.trimmingSpaces()
-          guard let (type, name) = AndroidFileScan.reference(entry) else { continue }
-          if name.contains("*") {
-            patterns.append(
-              .init(
-                path: path, line: item.line, pattern: String(entry),
-                pieces: name.split(separator: "*", omittingEmptySubsequences: false).map(String.init),
-                isStrict: false))
-          } else {
-            uses.append(.init(type: type, name: name, form: .keep, path: path, line: item.line))
-          }
-        }
+    // Items are read in place: copying one out retains its texts and its tag's attributes.
+    let items = XMLValues.read(bytes)
+    for position in items.indices {
+      if let attribute = items[position].attribute, AndroidFileScan.isTools(attribute) {
+        // Stripped at build time; `discard` removes.
+        if attribute == "tools:keep" { keep(items[position]) }
         continue
       }
-      if values, item.attribute == "name" {
-        if AndroidFileScan.types.contains(item.element) {
-          declared.insert(item.element + "/" + item.value)
-        } else if item.element == "item", let type = item.sibling("type"),
+      if values, let attribute = items[position].attribute, TextBytes.equals(attribute, "name") {
+        let element = items[position].element
+        if AndroidFileScan.isType(element) {
+          declared.insert(element + "/" + items[position].value)
+        } else if TextBytes.equals(element, "item"), let type = items[position].sibling("type"),
           AndroidFileScan.types.contains(type)
         {
-          declared.insert(type + "/" + item.value)
+          declared.insert(type + "/" + items[position].value)
         }
       }
       var found = false
-      let references =
-        item.value.utf8.contains(UInt8(ascii: "@"))
-        ? AndroidFileScan.references(in: item.value, line: item.line) : []
-      for (type, name, line) in references {
-        found = true
-        uses.append(.init(type: type, name: name, form: .xml, path: path, line: line))
+      let line = items[position].line
+      if TextBytes.contains(UInt8(ascii: "@"), in: items[position].value) {
+        for (type, name, line) in AndroidFileScan.references(in: items[position].value, line: line) {
+          found = true
+          uses.append(.init(type: type, name: name, form: .xml, path: path, line: line))
+        }
       }
-      if values, item.attribute == nil, !found, !item.value.isEmpty, item.value.utf8.count <= 256 {
-        strings.append(item.value)
+      if values, items[position].attribute == nil, !found, !items[position].value.isEmpty,
+        items[position].value.utf8.count <= 256
+      {
+        strings.append(items[position].value)
       }
     }
+  }
+
+  /// A `tools:keep` list: its references, and its globs as patterns.
+  private mutating func keep(_ item: XMLValues.Item) {
+    for entry in item.value.split(separator: ",") {
+      let entry = entry.trimmingSpaces()
+      guard let (type, name) = AndroidFileScan.reference(entry) else { continue }
+      if name.contains("*") {
+        patterns.append(
+          .init(
+            path: path, line: item.line, pattern: String(entry),
+            pieces: name.split(separator: "*", omittingEmptySubsequences: false).map(String.init),
+            isStrict: false))
+      } else {
+        uses.append(.init(type: type, name: name, form: .keep, path: path, line: item.line))
+      }
+    }
+  }
+
+  /// Whether `text` is `drawable` or `mipmap`.
+  static func isType(_ text: String) -> Bool {
+    TextBytes.equals(text, "drawable") || TextBytes.equals(text, "mipmap")
+  }
+
+  /// Whether an attribute's name starts with `tools:`, as `hasPrefix` answers: on the bytes
+  /// unless a byte after the prefix that is not ASCII could join its `:` into one character.
+  static func isTools(_ attribute: String) -> Bool {
+    let utf8 = attribute.utf8
+    guard utf8.starts(with: "tools:".utf8) else { return false }
+    let next = utf8.dropFirst(6).first ?? 0
+    return next < 0x80 || attribute.hasPrefix("tools:")
   }
 
   /// `@drawable/x`, `@+drawable/x`, `@com.lib:drawable/x` → (`drawable`, `x`); `nil` for
@@ -337,6 +402,11 @@ struct AndroidFileScan: Sendable {
 
   /// Every reference in a value, with its line (a value may span lines: data binding).
   static func references(in value: String, line: Int) -> [(String, String, Int)] {
+    if let ascii = value.utf8.withContiguousStorageIfAvailable({ asciiReferences(in: $0, line: line) }),
+      let found = ascii
+    {
+      return found
+    }
     var found: [(String, String, Int)] = []
     let scalars = Array(value.unicodeScalars)
     var index = 0
@@ -358,6 +428,42 @@ struct AndroidFileScan: Sendable {
       while text.hasSuffix(".") { text.removeLast() }
       if let (type, name) = reference(Substring(text)) { found.append((type, name, current)) }
       index = max(end, index + 1)
+    }
+    return found
+  }
+
+  /// ``references(in:line:)`` on the bytes of an ASCII value, where a letter or a digit is a
+  /// scalar that is alphabetic or numeric; `nil` when a byte is not ASCII.
+  private static func asciiReferences(in bytes: UnsafeBufferPointer<UInt8>, line: Int) -> [(
+    String, String, Int
+  )]? {
+    func isNamePart(_ byte: UInt8) -> Bool {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"),
+        UInt8(ascii: "/"), UInt8(ascii: "+"):
+        return true
+      default:
+        return false
+      }
+    }
+    guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+    var found: [(String, String, Int)] = []
+    var index = 0
+    var current = line
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "\n") { current += 1 }
+      guard bytes[index] == UInt8(ascii: "@") else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < bytes.count && isNamePart(bytes[end]) { end += 1 }
+      var last = end
+      while last > index && bytes[last - 1] == UInt8(ascii: ".") { last -= 1 }
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<last]), as: UTF8.self)
+      if let (type, name) = reference(Substring(text)) { found.append((type, name, current)) }
+      index = end
     }
     return found
   }

@@ -25,7 +25,8 @@ public struct JavaScriptAlias: Sendable, Hashable {
     for name in ["tsconfig.json", "jsconfig.json", "babel.config.js", ".babelrc", ".babelrc.js"] {
       let path = project.isEmpty ? name : project + "/" + name
       guard let bytes = SourceWalk.read(path, root: root) else { continue }
-      let tokens = TemplateLexer.tokens(bytes, .javascript)
+      // Configuration is the code around template literals, not the code in their `${…}`.
+      let tokens = TemplateLexer.tokens(bytes, .javascript).filter { $0.templateDepth == 0 }
       aliases +=
         name.hasSuffix("config.json")
         ? paths(tokens, project: project, source: path)

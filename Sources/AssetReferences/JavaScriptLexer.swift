@@ -1,5 +1,5 @@
 /// What ``TemplateLexer`` knows of JavaScript and TypeScript beyond quotes: which `/` opens a
-/// regular expression, where JSX text runs, and where a template literal's `${…}` ends.
+/// regular expression, where JSX text runs, and template literals, whose `${…}` is code.
 ///
 /// A `/` opens a regular expression where an expression may start — after `(`, `,`, `=`,
 /// an operator, `{`, `}`, `;` or a keyword such as `return` or `typeof` — as JavaScript
@@ -8,6 +8,12 @@
 /// comment. With JSX, a `<` where an expression may start, followed by a name or `>`, opens
 /// an element: the text between its tags is not code (`Don't` opens no string, `http://`
 /// no comment) and its `{…}` is.
+///
+/// A template literal's token stands where its backquote does; the code of its `${…}` is
+/// read as any code (strings, nested template literals, comments, regular expressions, JSX),
+/// and its tokens follow the literal's, one ``SourceToken/templateDepth`` deeper, so that
+/// `${require('./a.png')}` is a require while `require(`./${name}.png`)` keeps one argument.
+/// The first `}` that closes no `{` of the `${…}` ends it.
 ///
 /// Every look-ahead is bounded by what it consumes or by a position no later look-ahead goes
 /// back before, so the lexer stays linear and ends on any bytes.
@@ -26,6 +32,22 @@ struct JavaScriptLexer {
     case closingTag
     /// Between an element's tags: text, with elements and `{…}` in it.
     case children
+    /// A template literal's `${…}`: its `}` returns to the literal's text.
+    case template
+  }
+
+  /// A template literal whose `${…}` the cursor is in.
+  struct OpenTemplate {
+    /// The index of its token, appended when the literal opened and set when it closes.
+    var token: Int
+    /// The line of its opening backquote.
+    var line: Int
+    /// The offset just after its opening backquote.
+    var contentStart: Int
+    /// Its text before each `${…}` so far.
+    var pieces: [String]
+    /// The index of the first token of the `${…}` the cursor is in.
+    var expressionStart = 0
   }
 
   /// The keywords after which an expression starts, so a `/` opens a regular expression.
@@ -34,18 +56,21 @@ struct JavaScriptLexer {
     "yield", "await",
   ]
 
-  /// The bytes of code after which a `/` inside a template literal's `${…}` opens a regular
-  /// expression.
-  static let bytesBeforeExpression = Set("(,=:[!&|?{};+-*%<>~^".utf8)
-
   /// Whether `<` may open a JSX element (`.js`, `.jsx`, `.tsx`; not `.ts`, where `<T>x` is a
   /// type assertion).
   let jsx: Bool
-  /// The open scopes, innermost last; only kept with JSX.
+  /// The open scopes, innermost last; only kept with JSX or inside a template literal's `${…}`.
   var scopes: [Scope] = []
-  /// The token count just after the last regular expression, which ends an expression
-  /// without leaving a token.
-  var regexEnd = -1
+  /// The template literals whose `${…}` the cursor is in, innermost last (each has a
+  /// ``Scope/template`` in ``scopes``).
+  var templates: [OpenTemplate] = []
+  /// The token ranges of the `${…}` read, for ``finish(_:_:)`` to give their depths.
+  var expressionSpans: [Range<Int>] = []
+  /// Where the last token does not tell whether an expression may start: the token count
+  /// just after a regular expression (which leaves no token) or a template literal (whose
+  /// token is not the last one when its `${…}` left some), where none may, and just after a
+  /// `${`, where one may.
+  var edge = (count: -1, mayStart: false)
   /// Before this offset no `/` opens a regular expression: one tried there found no closing
   /// `/` before the line's end, so trying again would read the same bytes again.
   var noRegexBefore = 0
@@ -116,7 +141,7 @@ struct JavaScriptLexer {
       }
       punctuation(&cursor)
       return true
-    case .brace?, .expression?, nil:
+    case .brace?, .expression?, .template?, nil:
       break
     }
     switch byte {
@@ -129,11 +154,15 @@ struct JavaScriptLexer {
       scopes.append(.tag)
       punctuation(&cursor)
       return true
-    case UInt8(ascii: "{") where jsx:
+    case UInt8(ascii: "{") where jsx || !scopes.isEmpty:
       scopes.append(.brace)
       punctuation(&cursor)
       return true
-    case UInt8(ascii: "}") where jsx:
+    case UInt8(ascii: "}") where jsx || !scopes.isEmpty:
+      if scopes.last == .template {
+        closeExpression(&cursor)
+        return true
+      }
       if scopes.last == .brace || scopes.last == .expression { scopes.removeLast() }
       punctuation(&cursor)
       return true
@@ -144,7 +173,7 @@ struct JavaScriptLexer {
 
   /// Whether the token before the cursor cannot end an expression, so one starts here.
   func expressionMayStart(_ cursor: TokenScanner.Cursor) -> Bool {
-    if cursor.tokens.count == regexEnd { return false }
+    if cursor.tokens.count == edge.count { return edge.mayStart }
     guard let last = cursor.tokens.last else { return true }
     switch last.kind {
     case .string: return false
@@ -190,7 +219,7 @@ struct JavaScriptLexer {
         index += 1
         while index < bytes.count && TemplateLexer.isIdentifierByte(bytes[index]) { index += 1 }
         cursor.index = index
-        regexEnd = cursor.tokens.count
+        edge = (cursor.tokens.count, false)
         return true
       }
       index += 1
@@ -215,95 +244,109 @@ struct JavaScriptLexer {
     }
   }
 
-  /// Moves `index` from just after a template literal's `${` to just after its `}`, past
-  /// strings, nested template literals (and their own `${…}`), comments and regular
-  /// expressions, so that a `}` or a backquote inside them does not end it early.
-  ///
-  /// `noRegexBefore` is the lexer's ``noRegexBefore``, shared so that a line searched in
-  /// vain for a regular expression's end is not searched again from another `${…}` on it.
-  ///
-  /// - Complexity: O(bytes consumed) plus the regular-expression look-aheads, which never
-  ///   read a byte before `noRegexBefore` twice; an explicit stack, so nesting cannot
-  ///   overflow the call stack.
-  static func skipTemplateExpression(
-    _ bytes: [UInt8], _ index: inout Int, _ line: inout Int, noRegexBefore: inout Int
-  ) {
+  /// Reads the template literal whose backquote is at the cursor: its text, up to its closing
+  /// backquote or its first `${`, whose code the lexer reads next.
+  mutating func templateLiteral(_ cursor: inout TokenScanner.Cursor) {
+    let template = OpenTemplate(
+      token: cursor.tokens.count, line: cursor.line, contentStart: cursor.index + 1, pieces: [])
+    // Its place among the tokens; the text is known when it closes.
+    cursor.tokens.append(SourceToken(kind: .string, text: "", line: cursor.line))
+    cursor.index += 1
+    templateText(&cursor, template)
+  }
+
+  /// Reads a template literal's text from the cursor (after its backquote or after the `}` of
+  /// a `${…}`): to its closing backquote, which sets its token, or to a `${`, which opens a
+  /// ``Scope/template``; an unterminated one ends with the bytes.
+  private mutating func templateText(_ cursor: inout TokenScanner.Cursor, _ template: OpenTemplate) {
+    var template = template
+    let bytes = cursor.bytes
     let count = bytes.count
-    func at(_ offset: Int) -> UInt8 { offset < count ? bytes[offset] : 0 }
-    // `{` for code (a `${` or a brace), `` ` `` for the text of a nested template literal.
-    var stack: [UInt8] = [UInt8(ascii: "{")]
-    // The last byte of code that is not a space, to tell a regular expression from division.
-    var previous = UInt8(ascii: "{")
-    while index < count, let top = stack.last {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\n") { line += 1 }
-      if top == UInt8(ascii: "`") {
-        if byte == UInt8(ascii: "\\") {
-          if at(index + 1) == UInt8(ascii: "\n") { line += 1 }
-          index += 2
-        } else if byte == UInt8(ascii: "`") {
-          stack.removeLast()
-          previous = byte
-          index += 1
-        } else if byte == UInt8(ascii: "$") && at(index + 1) == UInt8(ascii: "{") {
-          stack.append(UInt8(ascii: "{"))
-          previous = UInt8(ascii: "{")
-          index += 2
-        } else {
-          index += 1
-        }
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "{"):
-        stack.append(byte)
-      case UInt8(ascii: "}"):
-        stack.removeLast()
-      case UInt8(ascii: "`"):
-        stack.append(byte)
-      case UInt8(ascii: "'"), UInt8(ascii: "\""):
-        index += 1
-        while index < count && bytes[index] != byte && bytes[index] != UInt8(ascii: "\n") {
-          index += bytes[index] == UInt8(ascii: "\\") && at(index + 1) != UInt8(ascii: "\n") ? 2 : 1
-        }
-        if at(index) == UInt8(ascii: "\n") { continue }
-      case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
-        while index < count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
-        continue
-      case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"):
-        index += 2
-        while index < count && !(bytes[index] == UInt8(ascii: "*") && at(index + 1) == UInt8(ascii: "/")) {
-          if bytes[index] == UInt8(ascii: "\n") { line += 1 }
-          index += 1
-        }
-        index += 1
-      case UInt8(ascii: "/") where index >= noRegexBefore && bytesBeforeExpression.contains(previous):
-        var end = index + 1
-        var inClass = false
-        while end < count && bytes[end] != UInt8(ascii: "\n") {
-          if bytes[end] == UInt8(ascii: "\\") {
-            end += at(end + 1) == UInt8(ascii: "\n") ? 1 : 2
-            continue
-          }
-          if bytes[end] == UInt8(ascii: "[") { inClass = true }
-          if bytes[end] == UInt8(ascii: "]") { inClass = false }
-          if bytes[end] == UInt8(ascii: "/") && !inClass { break }
-          end += 1
-        }
-        if end < count && bytes[end] == UInt8(ascii: "/") {
-          index = end
-        } else {
-          noRegexBefore = end
-        }
-      default:
-        break
-      }
-      if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") {
-        previous = byte
-      }
-      index += 1
+    // A piece's value is built only when an escape makes it differ from its bytes.
+    var escaped: [UInt8] = []
+    var runStart = cursor.index
+    func piece(to end: Int) -> String {
+      guard !escaped.isEmpty else { return String(decoding: bytes[runStart..<end], as: UTF8.self) }
+      escaped.append(contentsOf: bytes[runStart..<end])
+      return String(decoding: escaped, as: UTF8.self)
     }
-    index = min(index, count)
+    while cursor.index < count {
+      let byte = bytes[cursor.index]
+      if byte == UInt8(ascii: "`") {
+        template.pieces.append(piece(to: cursor.index))
+        cursor.tokens[template.token] = Self.token(of: template, bytes: bytes, end: cursor.index)
+        cursor.index += 1
+        edge = (cursor.tokens.count, false)
+        return
+      }
+      if byte == UInt8(ascii: "\n") { cursor.line += 1 }
+      if byte == UInt8(ascii: "\\") && cursor.index + 1 < count {
+        escaped.append(contentsOf: bytes[runStart..<cursor.index])
+        escaped.append(bytes[cursor.index + 1])
+        if bytes[cursor.index + 1] == UInt8(ascii: "\n") { cursor.line += 1 }
+        cursor.index += 2
+        runStart = cursor.index
+        continue
+      }
+      if byte == UInt8(ascii: "$") && cursor.at(cursor.index + 1) == UInt8(ascii: "{") {
+        template.pieces.append(piece(to: cursor.index))
+        cursor.index += 2
+        template.expressionStart = cursor.tokens.count
+        templates.append(template)
+        scopes.append(.template)
+        edge = (cursor.tokens.count, true)
+        return
+      }
+      cursor.index += 1
+    }
+    template.pieces.append(piece(to: count))
+    cursor.tokens[template.token] = Self.token(of: template, bytes: bytes, end: count)
+  }
+
+  /// Ends the `${…}` whose `}` is at the cursor and reads on in its template literal's text.
+  private mutating func closeExpression(_ cursor: inout TokenScanner.Cursor) {
+    scopes.removeLast()
+    let template = templates.removeLast()
+    expressionSpans.append(template.expressionStart..<cursor.tokens.count)
+    cursor.index += 1
+    templateText(&cursor, template)
+  }
+
+  /// Sets the tokens of the template literals still open at the end of the bytes (each
+  /// ends there, after an empty piece) and the depth of every token in a `${…}`.
+  ///
+  /// - Complexity: O(tokens), whatever the nesting.
+  mutating func finish(_ tokens: inout [SourceToken], _ bytes: [UInt8]) {
+    while var template = templates.popLast() {
+      expressionSpans.append(template.expressionStart..<tokens.count)
+      template.pieces.append("")
+      tokens[template.token] = Self.token(of: template, bytes: bytes, end: bytes.count)
+    }
+    guard !expressionSpans.isEmpty else { return }
+    var change = [Int32](repeating: 0, count: tokens.count + 1)
+    for span in expressionSpans {
+      change[span.lowerBound] += 1
+      change[span.upperBound] -= 1
+    }
+    var depth: Int32 = 0
+    for index in tokens.indices {
+      depth += change[index]
+      tokens[index].templateDepth = depth
+    }
+  }
+
+  /// The token of a template literal whose text ends at `end`: a pattern, written as it is,
+  /// when it has a `${…}`; else its text with escapes resolved.
+  private static func token(of template: OpenTemplate, bytes: [UInt8], end: Int) -> SourceToken {
+    let isPattern = template.pieces.count > 1
+    var token = SourceToken(
+      kind: .string,
+      text: isPattern
+        ? String(decoding: bytes[template.contentStart..<end], as: UTF8.self) : template.pieces[0],
+      line: template.line)
+    token.isPattern = isPattern
+    token.pieces = isPattern ? template.pieces : []
+    return token
   }
 }
 

@@ -167,7 +167,10 @@ struct JavaScriptFileScan: Sendable {
     for (index, token) in tokens.enumerated() {
       switch token.kind {
       case .identifier:
-        let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+        // The next token of the same code: a template literal's `${…}` is code of its own.
+        let next =
+          index + 1 < tokens.count && tokens[index + 1].templateDepth == token.templateDepth
+          ? tokens[index + 1] : nil
         if (token.text == "require" || token.text == "import") && next?.text == "("
           && next?.kind == .punctuation
         {
@@ -194,12 +197,23 @@ struct JavaScriptFileScan: Sendable {
   /// Reads the argument of the call whose `(` is at `open`: one constant (strings joined by
   /// `+`, as Babel's `evaluate()` folds them) is a require; strings with anything else
   /// between them build the path at run time. Returns the indices of the strings read.
+  ///
+  /// The tokens of a template literal's `${…}` in the argument are not its own (the literal
+  /// is one token of it); a call in a `${…}` ends with it.
   mutating func call(_ tokens: [SourceToken], open: Int) -> [Int] {
     var depth = 0
     var position = open
     var argument: [Int] = []
-    while position < tokens.count, position < open + 64 {
+    let level = tokens[open].templateDepth
+    var read = 0
+    while position < tokens.count, read < 64 {
       let token = tokens[position]
+      if token.templateDepth != level {
+        if token.templateDepth < level { break }
+        position += 1
+        continue
+      }
+      read += 1
       if token.kind == .punctuation {
         if "([{".contains(token.text) { depth += 1 }
         if ")]}".contains(token.text) { depth -= 1 }

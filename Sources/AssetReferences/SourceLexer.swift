@@ -19,6 +19,9 @@ struct SourceToken: Sendable, Hashable {
   var isPattern = false
   /// For a string: its literal pieces around the run-time parts (`["icon_", ""]`).
   var pieces: [String] = []
+  /// For JavaScript: how many template literals' `${…}` the token is in (0 for the code
+  /// around them). `Int32` fits in the padding after `isPattern`.
+  var templateDepth: Int32 = 0
 }
 
 /// Splits Swift and Objective-C source into ``SourceToken``s.

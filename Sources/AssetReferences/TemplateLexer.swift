@@ -6,9 +6,10 @@
 /// a string a pattern whose pieces are the text around them. Dart's `'…'`, `r'…'` and triple
 /// quotes are strings; in Kotlin and Java `'x'` is a character and skipped. One pass over
 /// the bytes, no backtracking: a file that is not valid in its language still ends.
-/// JavaScript's `'…'` and `"…"` are plain strings and its backquoted template literals have
-/// `${…}` templates; ``JavaScriptLexer`` reads its regular expressions and JSX text, so that
-/// a quote or a `//` in them opens nothing (single-line strings end at the line's end).
+/// JavaScript's `'…'` and `"…"` are plain strings (ending at the line's end when
+/// unterminated); ``JavaScriptLexer`` reads its template literals, whose `${…}` it reads as
+/// code, and its regular expressions and JSX text, so that a quote or a `//` in them opens
+/// nothing.
 ///
 /// - Complexity: O(n) in the file's bytes.
 enum TemplateLexer {
@@ -29,22 +30,19 @@ enum TemplateLexer {
     var javaScript = JavaScriptLexer(jsx: jsx)
     // Kotlin's and Dart's block comments nest; Java's and JavaScript's end at the first `*/`.
     let nested = language == .kotlin || language == .dart
-    return TokenScanner.tokens(bytes, nestedComments: nested, isIdentifierByte: isIdentifierByte) {
+    var tokens = TokenScanner.tokens(bytes, nestedComments: nested, isIdentifierByte: isIdentifierByte) {
       cursor in
       if language == .javascript && javaScript.special(&cursor) { return true }
       let byte = cursor.bytes[cursor.index]
       switch byte {
       case UInt8(ascii: "\""):
         cursor.tokens.append(
-          readString(
-            cursor.bytes, &cursor.index, &cursor.line, language: language, raw: false,
-            noRegexBefore: &javaScript.noRegexBefore))
-      case UInt8(ascii: "'") where language == .dart || language == .javascript,
-        UInt8(ascii: "`") where language == .javascript:
+          readString(cursor.bytes, &cursor.index, &cursor.line, language: language, raw: false))
+      case UInt8(ascii: "'") where language == .dart || language == .javascript:
         cursor.tokens.append(
-          readString(
-            cursor.bytes, &cursor.index, &cursor.line, language: language, raw: false,
-            noRegexBefore: &javaScript.noRegexBefore))
+          readString(cursor.bytes, &cursor.index, &cursor.line, language: language, raw: false))
+      case UInt8(ascii: "`") where language == .javascript:
+        javaScript.templateLiteral(&cursor)
       case UInt8(ascii: "r")
       where language == .dart
         && (cursor.at(cursor.index + 1) == UInt8(ascii: "'")
@@ -52,9 +50,7 @@ enum TemplateLexer {
         && (cursor.index == 0 || !isIdentifierByte(cursor.bytes[cursor.index - 1])):
         cursor.index += 1
         cursor.tokens.append(
-          readString(
-            cursor.bytes, &cursor.index, &cursor.line, language: language, raw: true,
-            noRegexBefore: &javaScript.noRegexBefore))
+          readString(cursor.bytes, &cursor.index, &cursor.line, language: language, raw: true))
       case UInt8(ascii: "'"):
         // A Kotlin or Java character literal.
         cursor.skipCharacterLiteral()
@@ -63,6 +59,8 @@ enum TemplateLexer {
       }
       return true
     }
+    if language == .javascript { javaScript.finish(&tokens, bytes) }
+    return tokens
   }
 
   static func isIdentifierByte(_ byte: UInt8) -> Bool {
@@ -70,26 +68,21 @@ enum TemplateLexer {
       || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
   }
 
-  /// Reads a string whose opening quote is at `index`; leaves `index` after its closing
-  /// quote, or at the end of the line for an unterminated single-line string.
-  /// `noRegexBefore` is ``JavaScriptLexer/noRegexBefore``, which a template literal's `${…}`
-  /// shares so that no line is searched for a regular expression's end twice.
+  /// Reads a string whose opening quote is at `index` (not a JavaScript template literal);
+  /// leaves `index` after its closing quote, or at the end of the line for an unterminated
+  /// single-line string.
   private static func readString(
-    _ bytes: [UInt8], _ index: inout Int, _ line: inout Int, language: Language, raw: Bool,
-    noRegexBefore: inout Int
+    _ bytes: [UInt8], _ index: inout Int, _ line: inout Int, language: Language, raw: Bool
   ) -> SourceToken {
     let count = bytes.count
     let quote = bytes[index]
     let start = line
     let triple =
       language != .javascript && index + 2 < count && bytes[index + 1] == quote && bytes[index + 2] == quote
-    // JavaScript's template literal: multi-line, with `${…}` templates only.
-    let backquoted = quote == UInt8(ascii: "`")
-    let multiline = triple || backquoted
     index += triple ? 3 : 1
     // Kotlin's raw strings (`"""`) have templates but no escapes; Dart's `r'…'` neither.
     let escapes = !raw && !(triple && language == .kotlin)
-    let templates = !raw && language != .java && (language != .javascript || backquoted)
+    let templates = !raw && language != .java && language != .javascript
     // The text as written is the bytes between the quotes; a piece's value is built only
     // when an escape makes it differ from its bytes.
     let contentStart = index
@@ -118,7 +111,7 @@ enum TemplateLexer {
         break
       }
       if byte == UInt8(ascii: "\n") {
-        if !multiline { break }
+        if !triple { break }
         line += 1
       }
       if escapes && byte == UInt8(ascii: "\\") && index + 1 < count {
@@ -135,18 +128,13 @@ enum TemplateLexer {
           isPattern = true
           pieces.append(piece(to: index))
           index += 2
-          if language == .javascript {
-            JavaScriptLexer.skipTemplateExpression(bytes, &index, &line, noRegexBefore: &noRegexBefore)
-            runStart = index
-            continue
-          }
           // Kotlin's and Dart's `${…}`: braces counted, quotes inside not read.
           var depth = 1
           while index < count && depth > 0 {
             if bytes[index] == UInt8(ascii: "{") { depth += 1 }
             if bytes[index] == UInt8(ascii: "}") { depth -= 1 }
             if bytes[index] == UInt8(ascii: "\n") {
-              if !multiline { break }
+              if !triple { break }
               line += 1
             }
             index += 1
@@ -154,7 +142,7 @@ enum TemplateLexer {
           runStart = index
           continue
         }
-        if language != .javascript && isIdentifierByte(next) && next != UInt8(ascii: "$")
+        if isIdentifierByte(next) && next != UInt8(ascii: "$")
           && !(next >= 0x30 && next <= 0x39)
         {
           isPattern = true

@@ -15,6 +15,24 @@ enum TextBytes {
     text.utf8.contains(UInt8(ascii: "\n")) && text.contains("\n")
   }
 
+  /// Whether `text` is `literal`, as `==` answers for the literals the scans use: byte for
+  /// byte, length first. Only `K`, `;` and `` ` `` have another character canonically
+  /// equivalent to them (the Kelvin sign, the Greek question mark, the Greek varia), so
+  /// for a literal without them the bytes decide.
+  ///
+  /// - Parameters:
+  ///   - text: any text.
+  ///   - literal: ASCII text without `K`, `;` or `` ` ``.
+  static func equals(_ text: String, _ literal: StaticString) -> Bool {
+    literal.withUTF8Buffer { literal in text.utf8.count == literal.count && text.utf8.elementsEqual(literal) }
+  }
+
+  /// Whether `text` has the byte `byte` (an ASCII byte: a character that is, or starts with,
+  /// it), searched in its contiguous bytes.
+  static func contains(_ byte: UInt8, in text: String) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? text.utf8.contains(byte)
+  }
+
   /// Whether `needle` occurs in `haystack`, byte for byte.
   static func occurs(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
     guard needle.count <= haystack.count, let first = needle.first else { return false }

@@ -44,6 +44,9 @@ enum TokenScanner {
   ///     the cursor past it and appending any token).
   /// - Returns: the tokens, comments and whitespace dropped.
   /// - Complexity: O(n) in the bytes, plus what `special` does.
+  // Inlined into each lexer so that its closures are too, instead of being called through a
+  // context for every byte of every identifier.
+  @inline(__always)
   static func tokens(
     _ bytes: [UInt8], nestedComments: Bool, isIdentifierByte: (UInt8) -> Bool,
     special: (inout Cursor) -> Bool
@@ -82,7 +85,15 @@ enum TokenScanner {
         while cursor.index < count && isIdentifierByte(bytes[cursor.index]) { cursor.index += 1 }
         cursor.appendIdentifier(from: begin)
       case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+        // A run at once (indentation): `special` declined its first byte, and nothing changed
+        // that it decides by, so it would decline the rest.
         cursor.index += 1
+        while cursor.index < count
+          && (bytes[cursor.index] == UInt8(ascii: " ") || bytes[cursor.index] == UInt8(ascii: "\t")
+            || bytes[cursor.index] == UInt8(ascii: "\r"))
+        {
+          cursor.index += 1
+        }
       default:
         cursor.tokens.append(SourceToken(kind: .punctuation, text: punctuation[Int(byte)], line: cursor.line))
         cursor.index += 1

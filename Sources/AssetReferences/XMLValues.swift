@@ -47,10 +47,22 @@ enum XMLValues {
     var textLine = 1
     func flushText() {
       defer { text.removeAll(keepingCapacity: true) }
-      guard !text.isEmpty else { return }
+      guard !text.isEmpty, let element = elements.last else { return }
+      // Trimmed on the bytes (most texts between tags are only indentation): trimming ends
+      // at ASCII bytes, where decoding the remainder gives the characters trimming the
+      // decoded text would.
+      if let range = text.withUnsafeBufferPointer(TextBytes.trimmedSpaces) {
+        guard !range.isEmpty else { return }
+        let offset = text[..<range.lowerBound].count { $0 == UInt8(ascii: "\n") }
+        items.append(
+          Item(
+            element: element, attribute: nil, value: String(decoding: text[range], as: UTF8.self),
+            line: textLine + offset, siblings: []))
+        return
+      }
       let value = String(decoding: text, as: UTF8.self)
       let trimmed = Substring(value).trimmingSpaces()
-      if !trimmed.isEmpty, let element = elements.last {
+      if !trimmed.isEmpty {
         // The lines before the text: what was trimmed is spaces, tabs and line breaks, each a
         // character of its own, so its line feeds are its `\n` bytes.
         let offset = value.utf8[..<trimmed.startIndex].count { $0 == UInt8(ascii: "\n") }
@@ -151,10 +163,14 @@ enum XMLValues {
         if !selfClosing { elements.append(element) }
         continue
       }
+      // Text up to the next tag, appended at once.
       if text.isEmpty { textLine = line }
-      if byte == UInt8(ascii: "\n") { line += 1 }
-      text.append(byte)
-      index += 1
+      let textStart = index
+      while index < count && bytes[index] != UInt8(ascii: "<") {
+        if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+        index += 1
+      }
+      text.append(contentsOf: bytes[textStart..<index])
     }
     flushText()
     return items

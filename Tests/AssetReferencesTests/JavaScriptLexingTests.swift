@@ -95,6 +95,44 @@ struct JavaScriptLexingTests {
     #expect(found == ["./a.png@1", "./b.png@2", "./c.png@3", "./d.png@4", "./e.png@6", "./f.png@7"])
   }
 
+  @Test func requiresInTemplateExpressionsAreUses() {
+    let references = JavaScriptScanTests.scan([
+      (
+        "src/Badge.js",
+        """
+        const a = `${require('./a.png')}`
+        const b = `x${on ? require('./b.png') : `y${require('./c.png')}`}z`
+        const c = `${ {k: require('./d.png')}['k'] /* } */ }`
+        const d = `${'}'}${require("./e.png") // }
+        }`
+        const e = `${import('./f.png')}`, f = `${/}`/.test(s) ? require('./g.png') : ''}`
+        const g = require(`./flags/${code}.png`)
+        const h = `${<Image source={require('./h.png')} />}`
+        const i = `${x}require('./text.png')`
+        """
+      )
+    ])
+    #expect(
+      JavaScriptScanTests.requires(references) == [
+        "./a.png@1", "./b.png@2", "./c.png@2", "./d.png@3", "./e.png@4", "./f.png@6", "./g.png@6",
+        "./h.png@8",
+      ])
+    // The literal around a `${…}` is still one argument, built at run time.
+    #expect(references.dynamicRequires.map(\.pieces) == [["./flags/", ".png"]])
+    #expect(references.dynamicRequires.map(\.line) == [7])
+  }
+
+  @Test(arguments: [
+    "`${require('./a.png')}", "`${require('./a.png')", "`x${y}${require('./a.png')}${",
+    "`${ {{ require('./a.png') ", "`${`${require('./a.png')}`",
+  ])
+  func aRequireInAnUnterminatedTemplateIsRead(source: String) {
+    let references = JavaScriptScanTests.scan([
+      ("src/bad.js", source), ("src/good.js", "const b = require('./b.png')\n"),
+    ])
+    #expect(JavaScriptScanTests.requires(references).sorted() == ["./a.png@1", "./b.png@1"])
+  }
+
   @Test func commentMarksInStringsOpenNoComment() {
     let found = JavaScriptLexingTests.requires(
       "src/Strings.js",
@@ -111,7 +149,8 @@ struct JavaScriptLexingTests {
 
   @Test(arguments: [
     "/", "/[", "a = /[/", "<", "<A", "<A>", "<A>{", "</", "`${", "`${`${`${", "`${/", "x = <A b={/}>",
-    "<A>\n<B>'\n", "return /\\", "`${'", "`${\"\\", "`${/*", "<>",
+    "<A>\n<B>'\n", "return /\\", "`${'", "`${\"\\", "`${/*", "<>", "`${}", "`${}}}`", "`${`", "`\\",
+    "`${<A>}`", "`${<A>{`", "}`${", "`${x}`${/`/}",
   ])
   func unfinishedInputEnds(source: String) {
     // Each must end, and what follows on a later file is unaffected.
