@@ -8,7 +8,7 @@
 # target size. Each tool shrinks the source renders; derive.py scores the results against the
 # target renders (PSNR composited over white and over black, SSIM; see derive.py). Cases:
 # 3x → 2x (180 → 120), 3x → 1x (180 → 60), 2x → 1x (120 → 60), 1024 → 120, 1024 → 58,
-# 1024 → 29.
+# 1024 → 40, 1024 → 29.
 #
 # The tools and what each does by default:
 #   ours                 Resampler.resize, automatic kernel, sRGB, premultiplied
@@ -95,7 +95,7 @@ render() {
 }
 
 render 180 "$work/batch-svg.txt"
-for size in 1024 120 60 58 29; do render "$size" "$work/quality-svg.txt"; done
+for size in 1024 120 60 58 40 29; do render "$size" "$work/quality-svg.txt"; done
 
 # names LIST SIZE…: the icons of LIST rendered at every SIZE.
 names() {
@@ -108,7 +108,7 @@ names() {
     [ "$ok" = 0 ] || echo "$name"
   done <"$list"
 }
-mapfile -t quality < <(names "$work/quality-svg.txt" 1024 180 120 60 58 29)
+mapfile -t quality < <(names "$work/quality-svg.txt" 1024 180 120 60 58 40 29)
 echo "quality set: ${#quality[@]} icons" >&2
 
 # shrink LABEL SRC DST OUTDIR: one tool on the quality set.
@@ -136,7 +136,7 @@ for variant in $variants; do labels+=("ours ($variant)"); done
 labels+=("im -resize" "im Lanczos -resize" "im -scale" vipsthumbnail "pillow LANCZOS" "pillow BICUBIC")
 
 cases=("3x → 2x:180:120" "3x → 1x:180:60" "2x → 1x:120:60" "1024 → 120:1024:120" "1024 → 58:1024:58"
-  "1024 → 29:1024:29")
+  "1024 → 40:1024:40" "1024 → 29:1024:29")
 # The truth at 120 and 60 is needed for the whole quality set only.
 for entry in "${cases[@]}"; do
   IFS=: read -r title src dst <<<"$entry"
