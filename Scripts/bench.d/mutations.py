@@ -230,6 +230,9 @@ def generated(lines):
 
 def pattern_regex(pattern):
     """A run-time name as the check lists it (`icon-\\(rawValue)`, `icon_%d`, `${x}.png`)."""
+    # Android's computed names are listed as `… + "dark"`: the … is the run-time part.
+    if "…" in pattern:
+        pattern = re.sub(r"""\s*\+\s*|["']""", "", pattern).replace("…", "\\(…)")
     parts = re.split(r"\\\(.*?\)|%[-+ #0-9.]*[@a-zA-Z]|\$\{.*?\}|\$\w+", pattern)
     return re.compile(".*".join(re.escape(p) for p in parts), re.IGNORECASE)
 
