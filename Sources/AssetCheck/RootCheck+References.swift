@@ -62,7 +62,11 @@ extension RootCheck {
       var message: String
       switch use.kind {
       case .literal:
-        if let carrier = use.carrier {
+        if let carrier = use.carrier, carrier.isLocal {
+          message =
+            "line \(use.line) gives \"\(use.name)\" to the local `\(carrier.member)`, which an image initialiser "
+            + "takes at line \(carrier.line), and no asset catalog or image file of the tree provides it"
+        } else if let carrier = use.carrier {
           message =
             "line \(use.line) gives \"\(use.name)\" as `\(carrier.member)`, which an image initialiser takes at "
             + "\(carrier.path):\(carrier.line), and no asset catalog or image file of the tree provides it "

@@ -24,6 +24,8 @@ struct CarrierScan: Sendable {
   var taken: [String: (path: String, line: Int)] = [:]
   /// Members given to `systemName:` or `systemImage:`: SF Symbol names, not assets.
   var symbolNames: Set<String> = []
+  /// The locals of functions that carry a name to an image in their block.
+  var locals = LocalCarriers()
 
   /// The computed property whose body is being read, and the brace depth of that body.
   private var body: (member: String, depth: Int)? = nil
@@ -47,6 +49,7 @@ struct CarrierScan: Sendable {
   /// declaration, a carrier's start, or a taker.
   mutating func identifier(_ tokens: [SourceToken], _ index: Int, depth: Int, path: String) {
     let token = tokens[index]
+    locals.identifier(tokens, index, depth: depth, memberDepth: typeBodies.last ?? 0, path: path)
     if Self.typeKeywords.contains(token.text), index == 0 || tokens[index - 1].text != "." {
       if token.text != "class"
         || (index + 1 < tokens.count && !Self.classModifiers.contains(tokens[index + 1].text))
@@ -121,6 +124,7 @@ struct CarrierScan: Sendable {
 
   /// A `}`, before the brace depth is lowered from `depth`.
   mutating func closed(depth: Int) {
+    locals.closed(depth: depth)
     if body?.depth == depth { body = nil }
     if typeBodies.count > 1, typeBodies.last == depth { typeBodies.removeLast() }
   }
@@ -128,6 +132,7 @@ struct CarrierScan: Sendable {
   /// A plain literal at `index`, recorded as the file's use number `use`: kept when it is a
   /// carrier's value.
   mutating func literal(_ tokens: [SourceToken], _ index: Int, use: Int) {
+    locals.literal(tokens, index, use: use)
     if let member = initialValues[index] {
       if Self.standsWhole(tokens, index) { values[member, default: []].append(use) }
       return
@@ -140,7 +145,7 @@ struct CarrierScan: Sendable {
 
   /// Whether the literal at `index` ends its expression: what follows is on a later line,
   /// a `}`, the `:` of `?:` or a `;`.
-  private static func standsWhole(_ tokens: [SourceToken], _ index: Int) -> Bool {
+  static func standsWhole(_ tokens: [SourceToken], _ index: Int) -> Bool {
     guard index + 1 < tokens.count else { return true }
     let next = tokens[index + 1]
     return next.line > tokens[index].line || ["}", ":", ";"].contains(next.text)
@@ -149,7 +154,7 @@ struct CarrierScan: Sendable {
   /// Whether the literal at `index` is a result of the body it is in: after `return`, `{`,
   /// `?`, or a `:` that ends a `case` label (`case .a, .b:`, `default:`) or separates `?:`'s
   /// branches — not an argument label's (`f(a: "x")`) or a dictionary's (`[k: "x"]`).
-  private static func isResult(_ tokens: [SourceToken], _ index: Int) -> Bool {
+  static func isResult(_ tokens: [SourceToken], _ index: Int) -> Bool {
     guard index >= 2 else { return false }
     let previous = tokens[index - 1]
     switch previous.text {
@@ -195,6 +200,11 @@ extension SourceReferences {
       symbolNames.formUnion(file.carriers.symbolNames)
     }
     for (file, firstUse) in files {
+      for local in file.carriers.locals.carried where uses[firstUse + local.use].carrier == nil {
+        uses[firstUse + local.use].isStrict = true
+        uses[firstUse + local.use].carrier = Carrier(
+          member: local.local, path: local.path, line: local.line, isLocal: true)
+      }
       for (member, indices) in file.carriers.values
       where declarations[member] == 1 && !symbolNames.contains(member) {
         guard let place = taken[member] else { continue }

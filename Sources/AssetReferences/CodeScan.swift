@@ -79,6 +79,7 @@ enum CodeScan {
         }
       }
     }
+    if carriers { scan.carriers.locals.finish() }
   }
 
   /// A literal's text with its simple escapes resolved (`\"` → `"`).

@@ -35,7 +35,8 @@ public struct SourceReferences: Sendable {
     public var carrier: Carrier? = nil
   }
 
-  /// The member a literal reaches an image initialiser through, and where it is taken.
+  /// The member or local a literal reaches an image initialiser through, and where it is
+  /// taken.
   public struct Carrier: Sendable, Hashable {
     /// The property's or constant's name (`icon` in `Image(category.icon)`).
     public var member: String
@@ -43,6 +44,9 @@ public struct SourceReferences: Sendable {
     public var path: String
     /// That initialiser's 1-based line.
     public var line: Int
+    /// Whether the carrier is a local of the function the initialiser is in (its block's
+    /// own variable), not a member matched by name.
+    public var isLocal: Bool = false
   }
 
   /// A name built at run time (`"icon_\(n)"`, `"icon_%d"`): it uses every asset it can match.

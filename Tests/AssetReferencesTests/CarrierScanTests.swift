@@ -171,6 +171,47 @@ struct CarrierScanTests {
       ])
   }
 
+  @Test func aLocalCarriesItsValuesToTheImageThatTakesItInItsBlock() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Cell.swift",
+        """
+        final class Cell {
+          func configure(status: Status, pull: Bool) {
+            let icon: String
+            switch status {
+            case .closed: icon = pull ? "git-pull-request" : "issue-closed"
+            case .open: icon = "issue-opened"
+            }
+            imageView.image = UIImage(named: icon)
+            let badge = "badge-new"
+            badgeView.image = UIImage(named: badge)
+          }
+          func other() {
+            var name = "base"
+            name += "-small"
+            a.image = UIImage(named: name)
+            let symbol = "star"
+            b.image = UIImage(named: symbol) ?? UIImage(systemName: symbol)
+            let title = "Closed"
+            label.text = title
+          }
+        }
+        """
+      )
+    ])
+    #expect(
+      CarrierScanTests.carried(references) == [
+        "git-pull-request@5 via icon at App/Cell.swift:8", "issue-closed@5 via icon at App/Cell.swift:8",
+        "issue-opened@6 via icon at App/Cell.swift:8", "badge-new@9 via badge at App/Cell.swift:10",
+      ])
+    #expect(references.uses.first { $0.name == "issue-opened" }?.carrier?.isLocal == true)
+    // Appended to, also an SF Symbol, or never given to an image: none of these carries.
+    for name in ["base", "star", "Closed"] {
+      #expect(references.uses.first { $0.name == name }?.isStrict == false)
+    }
+  }
+
   @Test func aBareIdentifierIsNoTaker() {
     // `name` may be a parameter or a local: nothing says it is the constant.
     let references = CarrierScanTests.scan([
