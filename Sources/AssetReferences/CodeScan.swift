@@ -1,9 +1,11 @@
 /// The asset names of Swift and Objective-C code, read from its tokens.
 ///
 /// A string is a *strict* use where only an asset can be meant: `UIImage(named:)`,
-/// `NSImage(named:)`, `UIImage(imageLiteralResourceName:)`, `Image(_:)`, `Image(decorative:)`, `Label(_:image:)`,
-/// `#imageLiteral(resourceName:)`, `NSImage.Name(_:)` and Objective-C's `imageNamed:`. Every
-/// other string marks what it names as used (`let name = "x"; UIImage(named: name)`).
+/// `NSImage(named:)`, `UIImage(imageLiteralResourceName:)`, `Image(_:)`, `Image(decorative:)`,
+/// `Label(_:image:)`, `#imageLiteral(resourceName:)`, `NSImage.Name(_:)`,
+/// `UIApplicationShortcutIcon(templateImageName:)` and Objective-C's `imageNamed:`; so is a
+/// literal a property, constant or local carries to one of them (``CarrierScan``,
+/// ``LocalCarriers``). Every other string marks what it names as used.
 /// `UIColor(named:)` and `Color(_:)` name colours, `systemName:` SF Symbols: neither is an
 /// image asset. A symbol is a strict use in `Image(.x)`, `UIImage(resource: .x)`,
 /// `NSImage(resource: .x)`, `Label(_:image: .x)` and `ImageResource.x`; every member
@@ -133,6 +135,8 @@ enum CodeScan {
     case "resourceName": return callee(tokens, labelAt: index - 2) == "#imageLiteral"
     case "decorative": return callee(tokens, labelAt: index - 2) == "Image"
     case "image": return callee(tokens, labelAt: index - 2) == "Label"
+    // A Home Screen quick action's icon: a template image of the bundle or its catalog.
+    case "templateImageName": return callee(tokens, labelAt: index - 2) == "UIApplicationShortcutIcon"
     default: return false
     }
   }

@@ -31,11 +31,13 @@ struct SourceScanTests {
       let i = Label("Title", image: "labelled")
       let j = RSImage(named: "aliased")
       let k = UIColor(named: "not-an-image")
+      let l = UIApplicationShortcutIcon(templateImageName: "shortcut")
+      let m = UIApplicationShortcutIcon(systemImageName: "star")
       """)
     #expect(
       SourceScanTests.strict(references) == [
         "welcome@1", "banner@2", "mac-only@3", "in-bundle@4", "literal@5", "pattern@6", "initialised@7",
-        "fixed@8", "labelled@9", "aliased@10",
+        "fixed@8", "labelled@9", "aliased@10", "shortcut@12",
       ])
     #expect(references.codeFiles == 1)
   }
