@@ -56,9 +56,13 @@ enum CodeScan {
         guard !declarationsOnly else { continue }
         let strict = isStrictString(tokens, index)
         if token.isPattern {
-          scan.patterns.append(
-            SourceReferences.Pattern(
-              path: scan.path, line: token.line, pattern: token.text, pieces: token.pieces, isStrict: strict))
+          // A constant local of literals in an interpolation builds only its values.
+          let built = swift ? InterpolatedLocals.expansions(tokens, index) : nil
+          for (pattern, pieces) in built ?? [(token.text, token.pieces)] {
+            scan.patterns.append(
+              SourceReferences.Pattern(
+                path: scan.path, line: token.line, pattern: pattern, pieces: pieces, isStrict: strict))
+          }
         } else if !token.text.isEmpty, token.text.utf8.count <= 256, !token.text.contains("\n") {
           scan.uses.append(
             SourceReferences.Use(
