@@ -67,7 +67,7 @@ extension RootCheck {
         message += "the app builds, and .\(resolved.rest[0])() throws \"Unable to load asset\" when drawn"
       } else {
         message +=
-          "the app builds, and whatever loads this path at run time gets \"Unable to load asset\" "
+          "the app builds, and whatever reads this path at run time finds no such asset in the bundle "
           + "(what reads it is not seen here)"
       }
       add(
