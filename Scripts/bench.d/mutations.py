@@ -13,9 +13,24 @@ reading of the files (not the tool's), the assets that code names by a plain lit
   `@drawable/NAME` in resource XML or the manifest;
 - a Flutter asset file named by its path in a Dart string.
 
+Only shipped code counts, and only a literal given whole as an image name:
+
+- lines of test code are left out, as the platforms lay tests out: Gradle's test source sets
+  (`src/test…/`, `src/androidTest…/`), Flutter's `test/`, `integration_test/` and
+  `test_driver/` beside a pubspec.yaml, Xcode's and SwiftPM's test targets (a folder `Tests`,
+  `…Tests` or `UITests…`, a file `…Test.swift`, `…Tests.swift`, `….test.swift`); no app
+  ships them;
+- a literal inside an interpolation (`"\(flag ? "a" : "b")-small"`), one that is itself built
+  at run time (`"icon-\(n)"`, `'assets/$id.png'`), one joined with `+`, one given to a symbol's
+  label (`systemName:`, `systemImage:`, `symbol:`, `systemSymbolName:`, `systemImageNamed:`;
+  a storyboard image with `catalog="system"`), and one assigned to a variable that a later
+  line of the function interpolates into a longer name (`icon = "issue-closed"` …
+  `"\(icon)-small"`) do not name that asset.
+
 Lines in comments (starting with //, /*, *, <!--) are left out, and so is an image set none of
 whose lines looks like an image call: the line, or the declaration it is in (`var icon:
-String {`), must say image, named or icon. Then, on two copies of the tree
+String {`), must say image, named or icon. The counts of candidates, and of the naming lines
+left out by each rule above, are printed. Then, on two copies of the tree
 (hard links, edited files replaced, never changed in place):
 
 - deletions: N random assets the code names and nothing else provides (one set or one set of
@@ -31,7 +46,9 @@ String {`), must say image, named or icon. Then, on two copies of the tree
 
 Findings are compared with those of the untouched tree, so what was reported before counts for
 nothing. Assets the tree's own check already reports (unused or with findings) are not chosen.
-Prints one row per app and the totals; --verbose lists every miss with the files to read.
+Prints one row per app ("named": the deletion candidates; "once": those named on one line
+that no pattern builds, from which removals are drawn) and the totals; --verbose lists what
+was left out and every miss with the files to read.
 """
 import json
 import os
@@ -50,6 +67,93 @@ IMAGE = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".svg", ".pdf", ".xml")
 COMMENT = ("//", "/*", "*", "<!--")
 IMAGE_LINE = re.compile(r"[Ii]mage|[Nn]amed|[Ii]con")
 DECLARATION = re.compile(r"\b(var|let|func)\b")
+
+
+SYMBOL_LABEL = re.compile(
+    r"\b(?:systemName|systemImage|symbol|systemSymbolName|systemImageName|systemImageNamed|symbolName)\s*:\s*@?$"
+)
+GEN_MEMBER = re.compile(r"""\b(\w+)\s*(?:=>|=)\s*(?:const\s+)?(?:\w+(?:\.\w+)?\(\s*)?'([^'$]+)'""")
+ASSIGNED = re.compile(r"\b(\w+)\s*(?::[^=]*)?=(?!=)[^=]*$")
+
+
+def shipped(path, root):
+    """Whether a file is code an app ships: not under a test source set or target, as Gradle,
+    Flutter, Xcode and SwiftPM lay tests out."""
+    parts = os.path.relpath(path, root).split(os.sep)
+    for i, part in enumerate(parts[:-1]):
+        # Gradle: the source sets test, androidTest and their variants (testDebug…).
+        if i > 0 and parts[i - 1] == "src" and part.startswith(("test", "androidTest")):
+            return False
+        # Flutter: what `flutter test` and `flutter drive` run, beside the pubspec.
+        if part in ("test", "integration_test", "test_driver") and os.path.exists(
+            os.path.join(root, *parts[:i], "pubspec.yaml")
+        ):
+            return False
+        # Xcode's test targets (AppTests, AppUITests, UITests_iPad) and SwiftPM's Tests/.
+        if part.endswith("Tests") or part.startswith(("Tests", "UITests")):
+            return False
+    name = parts[-1]
+    stem = name.rsplit(".", 1)[0]
+    if name.endswith((".swift", ".m", ".mm")) and (stem.endswith(("Tests", "Test")) or ".test" in name or ".spec" in name):
+        return False
+    return True
+
+
+def skip_group(line, j, open_, close):
+    """The index after the `close` matching the `open_` at j, skipping quoted strings inside."""
+    depth = 0
+    while j < len(line):
+        c = line[j]
+        if c in "\"'":
+            end = line.find(c, j + 1)
+            j = len(line) if end < 0 else end + 1
+            continue
+        if c == open_:
+            depth += 1
+        elif c == close:
+            depth -= 1
+            if depth == 0:
+                return j + 1
+        j += 1
+    return j
+
+
+def literals(line, dart=False):
+    """The string literals of a line that stand outside any interpolation, each as (text,
+    the line before it, the line after it, whether it is built at run time)."""
+    found = []
+    quotes = "\"'" if dart else '"'
+    i, n = 0, len(line)
+    while i < n:
+        c = line[i]
+        if c == "/" and line[i + 1 : i + 2] == "/":
+            break
+        if c not in quotes:
+            i += 1
+            continue
+        j, built, closed = i + 1, False, False
+        while j < n:
+            d = line[j]
+            if d == "\\":
+                if not dart and line[j + 1 : j + 2] == "(":
+                    built = True
+                    j = skip_group(line, j + 1, "(", ")")
+                    continue
+                j += 2
+                continue
+            if dart and d == "$":
+                built = True
+                j = skip_group(line, j + 1, "{", "}") if line[j + 1 : j + 2] == "{" else j + 1
+                continue
+            if d == c:
+                closed = True
+                break
+            j += 1
+        if not closed:
+            break
+        found.append((line[i + 1 : j], line[:i], line[j + 1 :], built))
+        i = j + 1
+    return found
 
 
 def walk(root):
@@ -100,6 +204,12 @@ class Tree:
                 elif name.endswith((".png", ".pdf", ".jpg")):
                     self.loose.add(re.sub(r"(@[23]x)?(~\w+)?\.\w+$", "", name))
         self.lines = {path: read_lines(path) for path in self.texts}
+        self.left_out = {
+            "test files": sum(1 for path in self.texts if path.endswith(PROGRAM) and not shipped(path, root)),
+            "joined with +": 0,
+            "symbol label": 0,
+            "interpolated later": 0,
+        }
 
     @staticmethod
     def namespaced(folder):
@@ -115,9 +225,9 @@ class Tree:
         return False
 
     def code_lines(self, suffixes):
-        """Lines of code outside comments and generated accessor files."""
+        """Lines of shipped code outside comments and generated accessor files."""
         for path, lines in self.lines.items():
-            if path.endswith(suffixes) and not generated(lines):
+            if path.endswith(suffixes) and not generated(lines) and shipped(path, self.root):
                 for number, line in enumerate(lines, 1):
                     if not line.strip().startswith(COMMENT):
                         yield path, number, line
@@ -126,11 +236,16 @@ class Tree:
         """Each asset named by a literal: (kind, name, provider paths, sites, pattern)."""
         found = []
         sites = {}
-        for path, number, line in self.code_lines((".swift", ".m", ".mm", ".h") + INTERFACE):
-            for name in re.findall(r'"([^"\\\s]+)"', line):
+        for path, number, line in self.code_lines(INTERFACE):
+            for name in re.findall(r'\bimage="([^"]+)"', line):
                 if name in self.sets:
-                    if path.endswith(INTERFACE) and f'image="{name}"' not in line:
+                    if 'catalog="system"' in line:
+                        self.left_out["symbol label"] += 1
                         continue
+                    sites.setdefault(("set", name), []).append((path, number))
+        for path, number, line in self.code_lines((".swift", ".m", ".mm", ".h")):
+            for name, before, after, built in literals(line):
+                if name in self.sets and self.whole(name, before, after, built, path, number):
                     sites.setdefault(("set", name), []).append((path, number))
         # Xcode's generated symbols (`Image(.name)`, `UIImage(resource: .name)`,
         # `ImageResource.name`) and R.swift's `R.image.name`, for names whose camel-cased
@@ -159,9 +274,31 @@ class Tree:
                         flutter.setdefault(os.path.relpath(path, top), (top, path))
         if flutter:
             for path, number, line in self.code_lines((".dart",)):
-                for name in re.findall(r"""['"]([^'"$\\\s]+)['"]""", line):
-                    if name in flutter:
+                for name, before, after, built in literals(line, dart=True):
+                    if name in flutter and self.whole(name, before, after, built, path, number):
                         sites.setdefault(("flutter", name), []).append((path, number))
+            # flutter_gen: `AssetGenImage get logo32 => const AssetGenImage('assets/img/logo-32.png')`
+            # declares a member, and code names the asset through a chain from the generated
+            # top class (`Assets.img.logo32.image()`): that line is the use.
+            members, tops = {}, set()
+            for path, lines in self.lines.items():
+                if path.endswith(".gen.dart") and generated(lines):
+                    current = None
+                    for line in lines:
+                        opened = re.match(r"\s*class\s+(\w+)", line)
+                        current = opened.group(1) if opened else current
+                        if current and re.search(r"\bstatic\s+const\b", line):
+                            tops.add(current)  # the class code starts from (`Assets`)
+                        declared = GEN_MEMBER.search(line)
+                        if declared and declared.group(2) in flutter:
+                            members.setdefault(declared.group(1), set()).add(declared.group(2))
+            if members and tops:
+                chain = re.compile(r"\b(?:" + "|".join(re.escape(t) for t in tops) + r")((?:\.\w+)+)")
+                for path, number, line in self.code_lines((".dart",)):
+                    for written in chain.findall(line):
+                        for member in written.split(".")[1:]:
+                            for name in members.get(member, ()):
+                                sites.setdefault(("flutter", name), []).append((path, number))
         for (kind, name), where in sites.items():
             if kind == "set" and not any(self.image_context(p, n) for p, n in where):
                 continue  # named only as text (an identifier, a title): maybe no image use
@@ -181,6 +318,39 @@ class Tree:
                 ]
             found.append((kind, name, providers, where))
         return found
+
+    def whole(self, name, before, after, built, path, number):
+        """Whether a literal on a line of shipped code names an asset whole (else counted in
+        `left_out` by reason)."""
+        if built:
+            return False  # `"icon-\\(n)"` is never an asset's name itself: not counted
+        reason = None
+        if before.rstrip().endswith("+") or after.lstrip().startswith("+"):
+            reason = "joined with +"
+        elif SYMBOL_LABEL.search(before.rstrip()):
+            reason = "symbol label"
+        else:
+            assigned = ASSIGNED.search(before)
+            if assigned and self.interpolated(assigned.group(1), path, number):
+                reason = "interpolated later"
+        if reason:
+            self.left_out[reason] += 1
+        return reason is None
+
+    def interpolated(self, variable, path, number):
+        """Whether a line after `number` in the same function builds a longer name from
+        `variable` (`"\\(icon)-small"`, `'${icon}_dark'`, `'$icon.png'`)."""
+        swift = re.compile(r'"[^"]*\\\(\s*' + re.escape(variable) + r'\s*\)[^"]*"')
+        dart = re.compile(r"""['"][^'"]*\$\{?""" + re.escape(variable) + r"""\b\}?[^'"]*['"]""")
+        lines = self.lines[path]
+        for line in lines[number : number + 40]:
+            if re.search(r"\bfunc\b", line):
+                break
+            for match in swift.finditer(line) if path.endswith(".swift") else dart.finditer(line):
+                written = match.group(0)
+                if written.strip("\"'") not in (f"\\({variable})", f"${variable}", f"${{{variable}}}"):
+                    return True
+        return False
 
     def image_context(self, path, number):
         """Whether the line gives a name to an image: it says image, named or icon, or the
@@ -223,9 +393,9 @@ def key(name):
 
 
 def generated(lines):
-    """Whether a file says in its first lines that a tool wrote it (SwiftGen, R.swift)."""
+    """Whether a file says in its first lines that a tool wrote it (SwiftGen, R.swift, FlutterGen)."""
     head = "\n".join(lines[:15]).lower()
-    return "generated" in head and ("do not edit" in head or "swiftgen" in head or "r.swift" in head or "autogenerated" in head or "auto-generated" in head)
+    return "generated" in head and ("do not edit" in head or "do not modify" in head or "swiftgen" in head or "r.swift" in head or "autogenerated" in head or "auto-generated" in head)
 
 
 def pattern_regex(pattern):
@@ -292,7 +462,12 @@ def main():
         else:
             trees.append(arg)
     totals = [0, 0, 0, 0, 0, 0]  # deletions, caught, sites, sites caught, removals, caught
-    print(f"{'app':<34} {'deleted':>8} {'caught':>7} {'calls':>6} {'at line':>8} {'removed':>8} {'caught':>7}")
+    pools = [0, 0]  # candidates for deletion, for removal (named on one line, no pattern)
+    left_out = {}
+    print(
+        f"{'app':<34} {'named':>6} {'once':>5} {'deleted':>8} {'caught':>7} {'calls':>6} {'at line':>8}"
+        f" {'removed':>8} {'caught':>7}"
+    )
     for root in trees:
         root = os.path.abspath(root)
         rng = random.Random(f"{seed}:{os.path.basename(root)}")
@@ -374,12 +549,25 @@ def main():
                         misses.append(f"  removed the use of {kind} {name} at {sites[0]}; expected unused at {sorted(want)[:2]}")
         for i, value in enumerate(row):
             totals[i] += value
-        print(f"{os.path.basename(root):<34} {row[0]:>8} {row[1]:>7} {row[2]:>6} {row[3]:>8} {row[4]:>8} {row[5]:>7}")
+        pools[0] += len(candidates)
+        pools[1] += len(single)
+        for reason, count in tree.left_out.items():
+            left_out[reason] = left_out.get(reason, 0) + count
+        print(
+            f"{os.path.basename(root):<34} {len(candidates):>6} {len(single):>5} {row[0]:>8} {row[1]:>7} {row[2]:>6}"
+            f" {row[3]:>8} {row[4]:>8} {row[5]:>7}"
+        )
         if verbose:
+            print("  left out: " + ", ".join(f"{count} {reason}" for reason, count in tree.left_out.items()))
             for miss in misses:
                 print(miss)
     d, dc, s, sc, r, rc = totals
     pct = lambda a, b: f"{100 * a / b:.1f} %" if b else "-"
+    print(
+        f"candidates: {pools[0]} assets named by a whole literal or symbol in shipped code, {pools[1]} of them on one"
+        " line that no pattern builds; naming lines left out: "
+        + ", ".join(f"{count} {reason}" for reason, count in left_out.items())
+    )
     print(
         f"all: {dc} of {d} deleted assets caught at a line naming them ({pct(dc, d)}), {sc} of {s} naming lines reported"
         f" ({pct(sc, s)}); {rc} of {r} removed uses caught as unused ({pct(rc, r)}); goal 95 %"

@@ -16,7 +16,9 @@ extension RootCheck {
   /// Flutter checks nothing at build time: `Image.asset('assets/x.png')` for a file the
   /// pubspec does not declare (or that does not exist) builds, and throws "Unable to load
   /// asset" when drawn (flutter/flutter#11477). So such a literal is an error. flutter_gen's
-  /// `assets.gen.dart` declares members; an asset is used by one only when code reads it.
+  /// `assets.gen.dart` declares members; an asset is used by one only when code reads it, and
+  /// a use of one whose path is not bundled is `missing-asset` too
+  /// (``flutterGenMissingAssets(_:_:)``).
   ///
   /// - Parameter listing: the files of the root.
   /// - Returns: what the Dart code names, for the Android rules (a plugin may look a drawable
@@ -77,6 +79,7 @@ extension RootCheck {
       }
       add(.missingAsset, use.path, asset: key, message, line: use.line)
     }
+    missingCount += flutterGenMissingAssets(references, projects)
 
     // The strings that name a declared image: `assets/x.png` in its own project,
     // `packages/p/assets/x.png`. Only these are kept (not every translation of an app).

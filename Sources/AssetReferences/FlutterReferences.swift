@@ -36,6 +36,11 @@ public struct FlutterReferences: Sendable {
   public var generatedMembers: [String: Set<String>] = [:]
   /// Member identifiers of hand-written Dart code (`foo` in `Assets.images.foo`).
   public var members: Set<String> = []
+  /// The classes flutter_gen's files declare, with what each member stands for, in file order.
+  public var generatedClasses: [GeneratedClass] = []
+  /// The member chains of hand-written Dart code that start at a type name
+  /// (`Assets.img.logo32.image`), where a generated class may be read.
+  public var chains: [MemberChain] = []
   /// The folders (relative to the root) that hold a `pubspec.yaml`, sorted.
   public var projects: [String] = []
   /// How many hand-written Dart files were read.
@@ -44,6 +49,37 @@ public struct FlutterReferences: Sendable {
   public var generated: [String] = []
   /// Files that could not be read: while any is here, no asset may be called unused.
   public var unreadable: [SourceReferences.Skipped] = []
+
+  /// A class of a flutter_gen file (`class $AssetsImgGen { … }`, `class Assets { … }`).
+  public struct GeneratedClass: Sendable, Hashable {
+    /// The class name.
+    public var name: String
+    /// The generated file, relative to the root.
+    public var path: String
+    /// Its members by name.
+    public var members: [String: GeneratedMember]
+  }
+
+  /// What a member of a generated class stands for.
+  public enum GeneratedMember: Sendable, Hashable {
+    /// An asset path (`AssetGenImage get logo32 => const AssetGenImage('assets/img/logo-32.png')`,
+    /// `static const String changelog = 'assets/CHANGELOG.md'`); `constructed` when an
+    /// asset class wraps it rather than a bare `String`.
+    case asset(String, constructed: Bool)
+    /// An instance of another generated class (`static const $AssetsImgGen img = $AssetsImgGen()`).
+    case nested(String)
+  }
+
+  /// Identifiers joined by `.` in hand-written Dart code, starting at a type name or an
+  /// import prefix (`Assets.img.logo32.image`, `gen.Assets.img.logo32`).
+  public struct MemberChain: Sendable, Hashable {
+    /// The identifiers, in order.
+    public var names: [String]
+    /// The file, relative to the root.
+    public var path: String
+    /// The 1-based line of the first identifier.
+    public var line: Int
+  }
 
   /// Creates an empty result for `root`.
   ///
@@ -98,6 +134,8 @@ public struct FlutterReferences: Sendable {
       result.uses += file.uses
       result.patterns += file.patterns
       result.members.formUnion(file.members)
+      result.generatedClasses += file.generatedClasses
+      result.chains += file.chains
       for (member, paths) in file.generatedMembers {
         result.generatedMembers[member, default: []].formUnion(paths)
       }
@@ -124,6 +162,8 @@ struct FlutterFileScan: Sendable {
   var patterns: [SourceReferences.Pattern] = []
   var members: Set<String> = []
   var generatedMembers: [String: Set<String>] = [:]
+  var generatedClasses: [FlutterReferences.GeneratedClass] = []
+  var chains: [FlutterReferences.MemberChain] = []
 
   static func read(_ path: String, root: String) -> FlutterFileScan {
     var scan = FlutterFileScan(path: path)
@@ -136,7 +176,12 @@ struct FlutterFileScan: Sendable {
       scan.isDart = true
       scan.isGenerated = path.hasSuffix(".gen.dart") || FlutterFileScan.namesFlutterGen(bytes.prefix(1024))
       let tokens = TemplateLexer.tokens(bytes, .dart)
-      if scan.isGenerated { scan.generatedDeclarations(tokens) } else { scan.dart(tokens) }
+      if scan.isGenerated {
+        scan.generatedDeclarations(tokens)
+        scan.generatedClasses(tokens)
+      } else {
+        scan.dart(tokens)
+      }
     case "json":
       for token in TemplateLexer.tokens(bytes, .java) where token.kind == .string {
         scan.plain(token.text, line: token.line)
@@ -169,7 +214,12 @@ struct FlutterFileScan: Sendable {
     for (index, token) in tokens.enumerated() {
       switch token.kind {
       case .identifier:
-        if at(index - 1)?.text == ".", at(index - 1)?.kind == .punctuation { members.insert(token.text) }
+        let dotted = at(index - 1)?.text == "." && at(index - 1)?.kind == .punctuation
+        if dotted {
+          members.insert(token.text)
+        } else if at(index + 1)?.text == ".", let chain = chain(tokens, from: index) {
+          chains.append(chain)
+        }
       case .string:
         let strict = at(index - 1)?.text == "(" && isLoader(tokens, before: index - 1)
         var package: String? = nil
@@ -199,6 +249,22 @@ struct FlutterFileScan: Sendable {
         continue
       }
     }
+  }
+
+  /// The identifiers joined by `.` from `start` (at most eight), when the first or second
+  /// begins with a capital or `$` (a type, or an import prefix and a type).
+  func chain(_ tokens: [SourceToken], from start: Int) -> FlutterReferences.MemberChain? {
+    var names = [tokens[start].text]
+    var position = start + 1
+    while names.count < 8, position + 1 < tokens.count, tokens[position].text == ".",
+      tokens[position].kind == .punctuation, tokens[position + 1].kind == .identifier
+    {
+      names.append(tokens[position + 1].text)
+      position += 2
+    }
+    func isType(_ name: String) -> Bool { name.first.map { $0 == "$" || $0.isUppercase } ?? false }
+    guard names.count >= 2, isType(names[0]) || (names.count >= 3 && isType(names[1])) else { return nil }
+    return .init(names: names, path: path, line: tokens[start].line)
   }
 
   /// Whether the tokens ending at `open - 1` name a loader (`Image.asset`, `const AssetImage`).
@@ -253,6 +319,77 @@ struct FlutterFileScan: Sendable {
         }
         if candidate.text == ";" || candidate.text == "{" || candidate.text == "}" { break }
         position -= 1
+      }
+    }
+  }
+
+  /// flutter_gen's classes: in each class body, `Type get name => value;` and
+  /// `static const Type name = value;`, where the value is a path string, an asset class
+  /// made from one (`const AssetGenImage('assets/x.png')`, `SvgGenImage.vec('…')`), or
+  /// another class's instance (`$AssetsImgGen()`).
+  mutating func generatedClasses(_ tokens: [SourceToken]) {
+    func text(_ index: Int) -> String? { index >= 0 && index < tokens.count ? tokens[index].text : nil }
+    var open: [(name: String, depth: Int, members: [String: FlutterReferences.GeneratedMember])] = []
+    var depth = 0
+    var pendingClass: String?
+    var index = 0
+    while index < tokens.count {
+      let token = tokens[index]
+      defer { index += 1 }
+      if token.kind == .punctuation {
+        if token.text == "{" {
+          depth += 1
+          if let name = pendingClass {
+            open.append((name, depth, [:]))
+            pendingClass = nil
+          }
+        } else if token.text == "}" {
+          if let last = open.last, last.depth == depth {
+            generatedClasses.append(.init(name: last.name, path: path, members: last.members))
+            open.removeLast()
+          }
+          depth -= 1
+        } else if token.text == ";" {
+          pendingClass = nil
+        }
+        continue
+      }
+      guard token.kind == .identifier else { continue }
+      if token.text == "class", index + 1 < tokens.count, tokens[index + 1].kind == .identifier {
+        pendingClass = tokens[index + 1].text
+        continue
+      }
+      guard let current = open.last, current.depth == depth else { continue }
+      // `get name =>` or `Type name =` (a field with its initial value).
+      var valueStart: Int?
+      if text(index - 1) == "get", text(index + 1) == "=", text(index + 2) == ">" {
+        valueStart = index + 3
+      } else if text(index + 1) == "=", text(index + 2) != "=", text(index + 2) != ">",
+        index > 0, tokens[index - 1].kind == .identifier || text(index - 1) == ">"
+      {
+        valueStart = index + 2
+      }
+      guard var position = valueStart else { continue }
+      if text(position) == "const" || text(position) == "new" { position += 1 }
+      guard position < tokens.count else { continue }
+      let value = tokens[position]
+      if value.kind == .string {
+        if !value.isPattern {
+          open[open.count - 1].members[token.text] = .asset(value.text, constructed: false)
+        }
+        continue
+      }
+      guard value.kind == .identifier else { continue }
+      var call = position + 1
+      if text(call) == ".", call + 1 < tokens.count, tokens[call + 1].kind == .identifier { call += 2 }
+      guard text(call) == "(", call + 1 < tokens.count else { continue }
+      let argument = tokens[call + 1]
+      if argument.kind == .string {
+        if !argument.isPattern {
+          open[open.count - 1].members[token.text] = .asset(argument.text, constructed: true)
+        }
+      } else if text(call + 1) == ")" {
+        open[open.count - 1].members[token.text] = .nested(value.text)
       }
     }
   }

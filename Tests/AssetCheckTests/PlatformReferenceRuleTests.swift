@@ -231,4 +231,64 @@ struct PlatformReferenceRuleTests {
     #expect(missing[1].message.contains("the file exists, but flutter: assets: lists neither"))
     #expect(missing[2].message.contains("differs only in case"))
   }
+
+  /// A flutter_gen file older than the assets: it still declares `logo-32.png`,
+  /// `icons/close.svg` and `data/unused.png`, whose files are gone.
+  @Test func aFlutterGenMemberWhoseFileIsGoneIsMissingAtItsUse() throws {
+    let tree = try PlatformReferenceRuleTests.flutter()
+    tree.text(
+      "lib/gen/assets.gen.dart",
+      """
+      /// FlutterGen
+      class $AssetsImagesIconsGen {
+        const $AssetsImagesIconsGen();
+        SvgGenImage get close => const SvgGenImage('assets/images/icons/close.svg');
+      }
+      class $AssetsImagesGen {
+        const $AssetsImagesGen();
+        AssetGenImage get logo => const AssetGenImage('assets/images/logo.png');
+        AssetGenImage get logo32 => const AssetGenImage('assets/images/logo-32.png');
+        AssetGenImage get unused => const AssetGenImage('assets/images/unused.png');
+        $AssetsImagesIconsGen get icons => const $AssetsImagesIconsGen();
+      }
+      class Assets {
+        const Assets._();
+        static const $AssetsImagesGen images = $AssetsImagesGen();
+      }
+      class FontFamily {
+        static const String roboto = 'Roboto';
+      }
+      """
+    )
+    .text(
+      "lib/main.dart",
+      """
+      final a = Assets.images.logo.image();
+      final b = Assets.images.logo32.image(width: 32);
+      final c = Assets.images.icons.close.svg();
+      final d = tray.setIcon(Assets.images.logo32.path);
+      final e = TextStyle(fontFamily: FontFamily.roboto);
+      """
+    )
+    .text("test/logo_test.dart", "final t = Assets.images.logo32.provider();\n")
+    let report = PlatformReferenceRuleTests.check(tree)
+    let missing = report.findings(.missingAsset).sorted {
+      ($0.relativePath, $0.line ?? 0) < ($1.relativePath, $1.line ?? 0)
+    }
+    #expect(
+      missing.map { "\($0.relativePath):\($0.line ?? 0) \($0.asset ?? "") \($0.severity)" } == [
+        "lib/main.dart:2 assets/images/logo-32.png error",
+        "lib/main.dart:3 assets/images/icons/close.svg error",
+        "lib/main.dart:4 assets/images/logo-32.png warning",
+        "test/logo_test.dart:1 assets/images/logo-32.png warning",
+      ])
+    #expect(missing[0].message.contains("Assets.images.logo32.image()"))
+    #expect(missing[0].message.contains("lib/gen/assets.gen.dart"))
+    #expect(missing[0].message.contains("build_runner"))
+    #expect(missing[0].message.contains("Unable to load asset"))
+    #expect(missing[2].message.contains("Assets.images.logo32.path"))
+    #expect(missing[3].message.contains("test code"))
+    // The member nothing uses (`unused`) gives no finding, as before.
+    #expect(!missing.contains { $0.asset == "assets/images/unused.png" })
+  }
 }

@@ -90,6 +90,62 @@ struct FlutterScanTests {
     #expect(references.dartFiles == 1)
   }
 
+  @Test func flutterGenClassesAndTheChainsThatReachThem() throws {
+    let references = FlutterScanTests.scan([
+      (
+        "lib/gen/assets.gen.dart",
+        """
+        /// FlutterGen
+        class $AssetsImgIconsGen {
+          const $AssetsImgIconsGen();
+          SvgGenImage get close => const SvgGenImage.vec('assets/img/icons/close.svg');
+        }
+        class $AssetsImgGen {
+          const $AssetsImgGen();
+          AssetGenImage get logo32 => const AssetGenImage('assets/img/logo-32.png', size: Size(32, 32));
+          $AssetsImgIconsGen get icons => const $AssetsImgIconsGen();
+          List<dynamic> get values => [logo32];
+        }
+        class Assets {
+          const Assets._();
+          static const String changelog = 'assets/CHANGELOG.md';
+          static const $AssetsImgGen img = $AssetsImgGen();
+        }
+        class AssetGenImage {
+          const AssetGenImage(this._assetName, {this.size, this.flavors = const {}});
+          final String _assetName;
+          String get path => _assetName;
+        }
+        """
+      ),
+      (
+        "lib/main.dart",
+        """
+        final a = Assets.img.logo32.image(width: 32);
+        final b = gen.Assets.img.icons.close.svg();
+        final c = theme.of(context).x;
+        """
+      ),
+    ])
+    let classes = Dictionary(uniqueKeysWithValues: references.generatedClasses.map { ($0.name, $0.members) })
+    #expect(
+      classes["$AssetsImgIconsGen"] == ["close": .asset("assets/img/icons/close.svg", constructed: true)])
+    #expect(
+      classes["$AssetsImgGen"] == [
+        "logo32": .asset("assets/img/logo-32.png", constructed: true), "icons": .nested("$AssetsImgIconsGen"),
+      ])
+    #expect(
+      classes["Assets"] == [
+        "changelog": .asset("assets/CHANGELOG.md", constructed: false), "img": .nested("$AssetsImgGen"),
+      ])
+    // `path => _assetName` and the constructor's parameters are no members with a path.
+    #expect(classes["AssetGenImage"] == [:])
+    #expect(
+      references.chains.map { "\($0.names.joined(separator: "."))@\($0.line)" } == [
+        "Assets.img.logo32.image@1", "gen.Assets.img.icons.close.svg@2",
+      ])
+  }
+
   @Test func yamlValuesCountButListItemsDoNot() {
     let references = FlutterScanTests.scan([
       (
