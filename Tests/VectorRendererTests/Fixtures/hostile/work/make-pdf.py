@@ -4,7 +4,9 @@
     python3 make-pdf.py Tests/VectorRendererTests/Fixtures/hostile
 
 Each is a one-page PDF, small on disk, whose cost is in what poppler would build from it.
-HostilePDFTests reads the ones committed beside the other hostile fixtures.
+HostilePDFTests reads the ones committed beside the other hostile fixtures; the last two
+(pdf-costly-*) pass every budget and are stopped by the render child's limits
+(CostlyPDFChildProcessTests, and the security article's table).
 """
 import os
 import sys
