@@ -57,6 +57,15 @@ struct HostilePDFTests {
     _ = try Fixture.image(name).render(scale: 1)
   }
 
+  @Test(
+    "a costly shading and a costly Type 3 font pass every budget: only the child's limits stop them",
+    arguments: ["pdf-costly-shading.pdf", "pdf-costly-type3.pdf"])
+  func costlyWithinBudgets(name: String) throws {
+    let tally = try PDFPreflight.check(Fixture.bytes("hostile/" + name), limits: .default)
+    #expect(tally.operators > 0 && tally.operators < VectorLimits.default.maxPDFOperators)
+    #expect(try Fixture.image("hostile/" + name).pointSize.width == 20)
+  }
+
   @Test("a stream dictionary's indirect /Length is not taken for a number")
   func indirectLength() {
     let text = Array("4 0 obj << /Length 5 0 R /Filter /FlateDecode >>".utf8)

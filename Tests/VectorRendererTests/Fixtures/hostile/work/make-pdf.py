@@ -4,7 +4,9 @@
     python3 make-pdf.py Tests/VectorRendererTests/Fixtures/hostile
 
 Each is a one-page PDF, small on disk, whose cost is in what poppler would build from it.
-HostilePDFTests reads the ones committed beside the other hostile fixtures.
+HostilePDFTests reads the ones committed beside the other hostile fixtures; the last two
+(pdf-costly-*) pass every budget and are stopped by the render child's limits
+(CostlyPDFChildProcessTests, and the security article's table).
 """
 import os
 import sys
@@ -62,3 +64,31 @@ pdf("pdf-jbig2-page.pdf", "/Contents 4 0 R /Resources << /XObject << /Im0 5 0 R 
     [("", b"q 20 0 0 20 0 0 cm /Im0 Do Q"),
      ("/Type /XObject /Subtype /Image /Width 16 /Height 16 /ColorSpace /DeviceGray "
       "/BitsPerComponent 1 /Filter /JBIG2Decode", segment)])
+
+# Costs no budget sees before poppler works (the "Rendering in a child process" table): each
+# file is within every VectorLimits budget, and its cost is in evaluating what it holds.
+#
+# A type 1 (function-based) shading whose Type 4 calculator function runs 16,000 operators
+# per evaluation, its domain mapped by /Matrix onto 2,000 pt a side around a 20 pt page:
+# poppler's cairo output device cuts the whole domain (not only the page) into patches about
+# 10 device pixels wide and evaluates the function at each one's corners.
+pdf("pdf-costly-shading.pdf", "/Contents 4 0 R /Resources << /Shading << /Sh0 5 0 R >> >>",
+    [("", b"/Sh0 sh"),
+     ("<< /ShadingType 1 /ColorSpace /DeviceRGB /Domain [0 1 0 1] "
+      "/Matrix [2000 0 0 2000 -990 -990] /Function 6 0 R >>", None),
+     ("/FunctionType 4 /Domain [0 1 0 1] /Range [0 1 0 1 0 1] /Filter /FlateDecode",
+      deflate(b"{ " + b"dup 0 mul add " * 4000 + b"dup dup }"))])
+# A Type 3 font of 256 glyphs whose procedures are one stream (counted once by the preflight)
+# filling a path of 20,000 edges that cross each other, shown once each at 200 pt: cairo draws
+# each glyph of a size once, so 256 distinct codes cost 256 fills.
+glyphs = 256
+pdf("pdf-costly-type3.pdf", "/Contents 4 0 R /Resources << /Font << /F0 5 0 R >> >>",
+    [("/Filter /FlateDecode",
+      deflate(b"BT /F0 200 Tf (" + b"".join(b"\\%03o" % code for code in range(glyphs)) + b") Tj ET")),
+     ("<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] "
+      "/CharProcs 6 0 R /Encoding << /Type /Encoding /Differences [0 %s] >> /FirstChar 0 "
+      "/LastChar %d /Widths [%s] /Resources << >> >>"
+      % (" ".join("/g%d" % code for code in range(glyphs)), glyphs - 1, " ".join(["0"] * glyphs)), None),
+     ("<< %s >>" % " ".join("/g%d 7 0 R" % code for code in range(glyphs)), None),
+     ("/Filter /FlateDecode",
+      deflate(b"1000 0 0 0 1000 1000 d1\n0 0 m\n" + b"1000 1000 l 0 1000 l 1000 0 l 0 0 l\n" * 5000 + b"f\n"))])
