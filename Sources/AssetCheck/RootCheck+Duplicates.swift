@@ -25,11 +25,17 @@ extension RootCheck {
       namespaces.contains { $0.kind == .target }
       ? namespaces.map(\.assets) : [assets]
     for assets in bundles {
-      let paths = assets.filter {
-        !isAppIcon($0) && !RootCheck.isInComplicationBundle($0.location) && looseSkips[$0.location] == nil
+      // Only files with a digest can be identical (header-only: the few whose prints matched
+      // another's); the others are left out before the sort, not by ``identical(_:)``.
+      let paths = assets.filter { asset in
+        asset.variants.contains { facts[$0.path]?.digest != nil }
+          && !isAppIcon(asset) && !RootCheck.isInComplicationBundle(asset.location)
+          && looseSkips[asset.location] == nil
       }.flatMap {
         asset in
-        asset.variants.map(\.path).filter { owner[$0] == RootCheck.key(of: asset) }
+        asset.variants.map(\.path).filter {
+          owner[$0] == RootCheck.key(of: asset) && facts[$0]?.digest != nil
+        }
       }
       candidates += identical(paths.sorted())
     }

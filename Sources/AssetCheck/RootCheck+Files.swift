@@ -17,6 +17,9 @@ extension RootCheck {
   mutating func inspectFiles() {
     var requests: [FileInspector.Request] = []
     var paths: [String] = []
+    let variantCount = assets.reduce(0) { $0 + $1.variants.count }
+    owner.reserveCapacity(variantCount)
+    names.reserveCapacity(assets.count)
     for asset in assets {
       let key = RootCheck.key(of: asset)
       names[key] = asset.name
@@ -25,7 +28,9 @@ extension RootCheck {
         guard isPNGName(variant.path) else { continue }
         paths.append(variant.path)
         let full = catalog.path(of: variant)
-        let slash = full.lastIndex(of: "/").map { full.index(after: $0) } ?? full.startIndex
+        // On bytes: a `/` is always one byte, and searching `Character`s cost 1 % of a check.
+        let slash =
+          full.utf8.lastIndex(of: UInt8(ascii: "/")).map { full.utf8.index(after: $0) } ?? full.startIndex
         // --deep decodes every file in this one pass and hashes its pixels for `duplicate`.
         requests.append(
           FileInspector.Request(
@@ -52,7 +57,10 @@ extension RootCheck {
   func rereadCopyCandidates(
     _ results: inout [FileFacts], requests: [FileInspector.Request], paths: [String]
   ) {
-    var groups: [Fingerprint: Set<String>] = [:]
+    // Per print: the first file's asset, and whether a file of another asset shares it (a
+    // set of owners per print cost a hash of every owner's key for every file).
+    var groups: [Fingerprint: (owner: String, shared: Bool)] = [:]
+    groups.reserveCapacity(results.count)
     var keys: [Fingerprint?] = []
     keys.reserveCapacity(results.count)
     for (index, result) in results.enumerated() {
@@ -64,10 +72,14 @@ extension RootCheck {
         width: header.width, height: header.height, byteCount: result.byteCount,
         contentPrint: result.contentPrint)
       keys.append(key)
-      groups[key, default: []].insert(owner[paths[index]] ?? "")
+      let asset = owner[paths[index]] ?? ""
+      if let group = groups[key] {
+        if !group.shared && group.owner != asset { groups[key]?.shared = true }
+      } else {
+        groups[key] = (asset, false)
+      }
     }
-    let candidates = keys.indices.filter { index in keys[index].map { (groups[$0]?.count ?? 0) > 1 } ?? false
-    }
+    let candidates = keys.indices.filter { index in keys[index].map { groups[$0]?.shared ?? false } ?? false }
     guard !candidates.isEmpty else { return }
     let again = inspectByFolder(
       candidates.map { index in

@@ -105,4 +105,25 @@ import Testing
     try plain.png("icons/mail.png", width: 2, height: 2)
     #expect(AssetCatalog(root: plain.root).assets.map(\.name) == ["icons/mail"])
   }
+
+  /// Without an Apple app, a React Native app is known by its files alone: `@Nx` files in an
+  /// `assets` folder (the app is the folder above it) and `.ios.`/`.android.` files anywhere.
+  /// Names only like those (`Assets`, `assetsmore`, `.IOS.`) stay UIKit's loose files.
+  @Test func reactNativeFilesAreKnownByTheirFolderAndSuffix() throws {
+    let tree = Tree()
+    try tree.png("rn/assets/img/logo.png", width: 2, height: 2)
+    try tree.png("rn/assets/img/logo@2x.png", width: 4, height: 4)
+    try tree.png("web/img/b.ios.png", width: 2, height: 2)
+    try tree.png("web/img/b.android.png", width: 2, height: 2)
+    try tree.png("icons/Assets/mail@2x.png", width: 4, height: 4)
+    try tree.png("icons/assetsmore/a@2x.png", width: 4, height: 4)
+    try tree.png("icons/x.IOS.png", width: 2, height: 2)
+    let catalog = AssetCatalog(root: tree.root)
+    let byReason = Dictionary(grouping: catalog.skipped, by: \.reason).mapValues { $0.map(\.path) }
+    #expect(
+      byReason[.reactNativeAsset] == [
+        "rn/assets/img/logo.png", "rn/assets/img/logo@2x.png", "web/img/b.android.png", "web/img/b.ios.png",
+      ])
+    #expect(catalog.assets.map(\.name) == ["icons/Assets/mail", "icons/assetsmore/a", "icons/x.IOS"])
+  }
 }

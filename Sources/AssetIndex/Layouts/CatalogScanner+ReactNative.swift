@@ -17,6 +17,12 @@ extension CatalogScanner {
     let rootInAssets = canonicalRoot.map { $0.split(separator: "/").contains("assets") } ?? false
     for variants in looseVariants.values {
       for variant in variants {
+        // A file counts only with a platform suffix (its name holds `.ios.` or `.android.`),
+        // inside an `assets` folder, or under a root inside one: on bytes, most files of a
+        // large tree are none of these and are not parsed at all.
+        guard rootInAssets && noAppleEvidence || CatalogScanner.mayBeMetroAsset(variant.path) else {
+          continue
+        }
         let file = Paths.lastComponent(of: variant.path)
         guard noAppleEvidence || file.contains(".ios.") || file.contains(".android.") else { continue }
         let metro = MetroName(file)
@@ -35,5 +41,15 @@ extension CatalogScanner {
       }
     }
     return apps.sorted()
+  }
+
+  /// Whether a loose file's path could make its folder a React Native app: its name holds
+  /// a Metro platform suffix (`.ios.`, `.android.`), or a folder of its path is `assets`.
+  /// A cheap test on UTF-8 bytes before ``MetroName`` parses the name; `false` only where
+  /// ``reactNativeApps()`` would not count the file.
+  static func mayBeMetroAsset(_ path: String) -> Bool {
+    let file = Paths.lastComponent(of: path)
+    return Paths.containsBytes(file, ".ios.") || Paths.containsBytes(file, ".android.")
+      || Paths.containsComponent(path, exceptLast: true) { $0.elementsEqual("assets".utf8) }
   }
 }
