@@ -66,6 +66,11 @@ extension RootCheck {
           message =
             "line \(use.line) gives \"\(use.name)\" to the local `\(carrier.member)`, which an image initialiser "
             + "takes at line \(carrier.line), and no asset catalog or image file of the tree provides it"
+        } else if let carrier = use.carrier, carrier.isParameter {
+          message =
+            "line \(use.line) gives \"\(use.name)\" by label to `\(carrier.member)`, whose parameter an image "
+            + "initialiser takes at \(carrier.path):\(carrier.line), and no asset catalog or image file of the tree "
+            + "provides it (the function is declared once under the root)"
         } else if let carrier = use.carrier, carrier.isTyped {
           message =
             "line \(use.line) gives \"\(use.name)\" by label to `\(carrier.member)`, which an image initialiser "

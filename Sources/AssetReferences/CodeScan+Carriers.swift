@@ -28,6 +28,8 @@ struct CarrierScan: Sendable {
   var locals = LocalCarriers()
   /// Names handed by label to the app's own types.
   var typed = TypedCarriers()
+  /// Names handed by label to a function's parameter.
+  var parameters = ParameterCarriers()
 
   /// The computed property whose body is being read, and the brace depth of that body.
   private var body: (member: String, depth: Int)? = nil
@@ -56,6 +58,7 @@ struct CarrierScan: Sendable {
     let token = tokens[index]
     locals.identifier(tokens, index, depth: depth, memberDepth: typeBodies.last ?? 0, path: path)
     let memberDepth = depth == typeBodies.last
+    parameters.identifier(tokens, index, depth: depth, path: path)
     typed.identifier(tokens, index, type: typeNames.last ?? nil, atMemberDepth: memberDepth)
     if Self.typeKeywords.contains(token.text), index == 0 || tokens[index - 1].text != "." {
       if token.text != "class"
@@ -133,6 +136,7 @@ struct CarrierScan: Sendable {
   /// The `{` at `index`, after the brace depth was raised to `depth`.
   mutating func opened(at index: Int, depth: Int) {
     locals.opened(depth: depth)
+    parameters.opened(depth: depth)
     if typeOpening {
       typeBodies.append(depth)
       typeNames.append(openingType)
@@ -147,6 +151,7 @@ struct CarrierScan: Sendable {
   /// A `}`, before the brace depth is lowered from `depth`.
   mutating func closed(depth: Int) {
     locals.closed(depth: depth)
+    parameters.closed(depth: depth)
     if body?.depth == depth { body = nil }
     if typeBodies.count > 1, typeBodies.last == depth {
       typeBodies.removeLast()
@@ -238,6 +243,10 @@ extension SourceReferences {
         else { continue }
         typedTaken[carrier] = (taker.path, taker.line)
       }
+      for taker in file.carriers.parameters.taken
+      where declarations[taker.function] == 1 && typedTaken[taker.key] == nil {
+        typedTaken[taker.key] = (taker.path, taker.line)
+      }
     }
     for (file, firstUse) in files {
       var labelled = file.carriers.typed.labelled
@@ -247,7 +256,9 @@ extension SourceReferences {
         for index in indices where uses[firstUse + index].carrier == nil {
           uses[firstUse + index].isStrict = true
           uses[firstUse + index].carrier = Carrier(
-            member: carrier, path: place.path, line: place.line, isLocal: false, isTyped: true)
+            member: carrier, path: place.path, line: place.line, isLocal: false,
+            isTyped: !carrier.hasSuffix(":)"),
+            isParameter: carrier.hasSuffix(":)"))
         }
       }
       for local in file.carriers.locals.carried where uses[firstUse + local.use].carrier == nil {

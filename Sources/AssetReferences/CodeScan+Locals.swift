@@ -33,7 +33,8 @@ struct LocalCarriers: Sendable {
   /// Member chains an image initialiser takes through a local given them whole
   /// (`if let name = row.iconName { UIImage(named: name) }`), as ``TypedCarriers`` takers.
   var sourcedTakers: [(receiver: String, member: String, path: String, line: Int)] = []
-  /// The literal uses a local hands whole, by label, to a type's initialiser (`Type.label`).
+  /// The literal uses a local hands whole, by label, to a type's initialiser (`Type.label`)
+  /// or a function (`name(label:)`).
   var handed: [(use: Int, carrier: String)] = []
   private var locals: [String: Local] = [:]
   /// The local an assignment on this line gives a value to.
@@ -111,9 +112,9 @@ struct LocalCarriers: Sendable {
         locals[token.text]?.changed = true
       } else if previous == ":", index >= 3, tokens[index - 2].kind == .identifier,
         ["(", ","].contains(tokens[index - 3].text),
-        let callee = CodeScan.callee(tokens, labelAt: index - 2), callee.first?.isUppercase == true
+        let callee = CodeScan.callee(tokens, labelAt: index - 2)
       {
-        locals[token.text]?.handedTo.append("\(callee).\(tokens[index - 2].text)")
+        locals[token.text]?.handedTo.append(TypedCarriers.key(callee, tokens[index - 2].text))
       }
     default:
       if previous == "&" { locals[token.text]?.changed = true }

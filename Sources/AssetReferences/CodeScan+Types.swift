@@ -20,7 +20,8 @@
 ///   holds `self.imageName = imageName`, the parameter given whole to the property;
 /// - the taker's receiver (`content` in `content.imageName`) is declared in the same file as
 ///   that type and no other (`let content: Card`, `content: Card?`, `let content = Card(`,
-///   or `let content = cards[i]` where `cards: [Card]`); the taker may also be a local given
+///   `let content = value as? Card`, or `let content = cards[i]` where `cards: [Card]`;
+///   `Any` and `AnyObject` say nothing); the taker may also be a local given
 ///   the chain whole (`if let name = content.imageName { UIImage(named: name) }`);
 /// - a local given literals (see ``LocalCarriers``) and handed whole by the label
 ///   (`Card(imageName: name)`) gives them too, unless it is changed as that type says;
@@ -93,13 +94,31 @@ struct TypedCarriers: Sendable {
       return
     }
     let typeToken = tokens[index + 2]
+    // `guard let model = value as? Model`
+    if next.text == "=", previous == "let" || previous == "var", index + 6 < tokens.count,
+      typeToken.kind == .identifier, text(3) == "as", ["?", "!"].contains(text(4)),
+      tokens[index + 5].kind == .identifier, tokens[index + 5].text.first?.isUppercase == true,
+      text(6) != "."
+    {
+      annotations[token.text, default: []].insert(tokens[index + 5].text)
+      return
+    }
     guard typeToken.kind == .identifier, typeToken.text.first?.isUppercase == true else { return }
     let after = text(3)
-    if next.text == ":", next.kind == .punctuation, after != ".", after != "(", after != "<" {
+    // `Any` and `AnyObject` say nothing of which type: a member is read after a cast.
+    if next.text == ":", next.kind == .punctuation, after != ".", after != "(", after != "<",
+      typeToken.text != "Any", typeToken.text != "AnyObject"
+    {
       annotations[token.text, default: []].insert(typeToken.text)
     } else if next.text == "=", previous == "let" || previous == "var", after == "(" {
       annotations[token.text, default: []].insert(typeToken.text)
     }
+  }
+
+  /// The key of an argument given by `label` to `callee`: `Type.label` for a capitalised
+  /// callee (a type's initialiser), `name(label:)` for a function.
+  static func key(_ callee: String, _ label: String) -> String {
+    callee.first?.isUppercase == true ? "\(callee).\(label)" : ParameterCarriers.key(callee, label)
   }
 
   /// Declares the type `name` with `keyword`.
@@ -109,16 +128,17 @@ struct TypedCarriers: Sendable {
   }
 
   /// A plain literal at `index`, the file's use number `use`: kept when it is an argument
-  /// given whole by label to an initialiser named by a capitalised type (`Card(imageName: "x")`).
+  /// given whole by label to an initialiser named by a capitalised type (`Card(imageName: "x")`)
+  /// or to a function (`link(icon: "x")`, see ``ParameterCarriers``).
   mutating func literal(_ tokens: [SourceToken], _ index: Int, use: Int) {
     guard index >= 3, index + 1 < tokens.count, tokens[index - 1].text == ":",
       tokens[index - 2].kind == .identifier, ["(", ","].contains(tokens[index - 3].text),
       [")", ","].contains(tokens[index + 1].text),
-      let callee = CodeScan.callee(tokens, labelAt: index - 2), callee.first?.isUppercase == true
+      let callee = CodeScan.callee(tokens, labelAt: index - 2)
     else {
       return
     }
-    labelled["\(callee).\(tokens[index - 2].text)", default: []].append(use)
+    labelled[Self.key(callee, tokens[index - 2].text), default: []].append(use)
   }
 }
 

@@ -238,6 +238,27 @@ struct ReferenceRuleTests {
     #expect(report.findings(.unusedAsset).isEmpty)
   }
 
+  @Test func aNameGivenByLabelToAFunctionsParameterIsMissingAsAWarning() throws {
+    let tree = try ReferenceRuleTests.app(["about_forum"])
+      .text(
+        "App/About.swift",
+        """
+        struct About: View {
+          var body: some View { link(icon: "about_forum"); link(icon: "about_lost") }
+          func link(icon: String) -> some View { Image(icon) }
+        }
+        """
+      )
+    let report = ReferenceRuleTests.check(tree)
+    let missing = report.findings(.missingAsset)
+    #expect(missing.map(\.asset) == ["about_lost"])
+    #expect(missing.first?.severity == .warning)
+    #expect(
+      missing.first?.message.contains(
+        "by label to `link(icon:)`, whose parameter an image initialiser takes at App/About.swift:3")
+        == true)
+  }
+
   @Test func anUnreadScriptOfAnAppleTreeIsNamed() throws {
     // A web view's bundled script in an iOS app (no React Native): not read, so no verdict,
     // and the note says which file stopped it.

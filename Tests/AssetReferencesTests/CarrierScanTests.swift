@@ -354,6 +354,72 @@ struct CarrierScanTests {
     }
   }
 
+  @Test func aCastGivesItsTypeAndAnyTellsNothing() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Action.swift",
+        """
+        final class ActionModel {
+          let glyph: String
+          init(glyph: String) { self.glyph = glyph }
+          static let lock = ActionModel(glyph: "action_lock")
+        }
+        final class ActionCell {
+          func bind(_ model: Any) {
+            guard let model = model as? ActionModel else { return }
+            imageView.image = UIImage(named: model.glyph)
+          }
+        }
+        """
+      )
+    ])
+    #expect(
+      CarrierScanTests.carried(references) == ["action_lock@4 via ActionModel.glyph at App/Action.swift:9"])
+  }
+
+  @Test func aFunctionsLabelledParameterCarriesItsCallersLiteralsToItsBody() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/About.swift",
+        """
+        struct About: View {
+          var body: some View {
+            link("Forum", icon: "about_forum", url: "https://x")
+            link("Chat", icon: "about_chat", url: "https://y")
+            badge(symbol: "star")
+            shadowed(icon: "about_shadowed")
+          }
+          private func link(_ name: String, icon: String, url: String) -> some View {
+            Button { open(url) } label: { Label { Text(name) } icon: { Image(icon) } }
+          }
+          private func badge(symbol: String) -> some View {
+            Image(symbol).overlay(Image(systemName: symbol))
+          }
+          private func shadowed(icon: String) -> some View {
+            let icon = icon + "_small"
+            return Image(icon)
+          }
+        }
+        """
+      ),
+      (
+        "App/Other.swift",
+        "struct Other { func twice(icon: String) {}; func twice(icon: String) { Image(icon) } }"
+      ),
+      ("App/Call.swift", "let a = Other().twice(icon: \"other_icon\")"),
+    ])
+    #expect(
+      CarrierScanTests.carried(references) == [
+        "about_forum@3 via link(icon:) at App/About.swift:9",
+        "about_chat@4 via link(icon:) at App/About.swift:9",
+      ])
+    #expect(references.uses.first { $0.name == "about_forum" }?.carrier?.isParameter == true)
+    // The label `_`, an SF Symbol's name, a shadowed name and an overload carry nothing.
+    for name in ["Forum", "star", "about_shadowed", "other_icon", "https://x"] {
+      #expect(references.uses.first { $0.name == name }?.isStrict == false)
+    }
+  }
+
   @Test func aTypeOrReceiverThatCannotBeToldApartCarriesNothing() {
     let references = CarrierScanTests.scan([
       (
