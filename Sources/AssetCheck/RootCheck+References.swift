@@ -66,6 +66,16 @@ extension RootCheck {
           message =
             "line \(use.line) gives \"\(use.name)\" to the local `\(carrier.member)`, which an image initialiser "
             + "takes at line \(carrier.line), and no asset catalog or image file of the tree provides it"
+        } else if let carrier = use.carrier, carrier.isParameter {
+          message =
+            "line \(use.line) gives \"\(use.name)\" by label to `\(carrier.member)`, whose parameter an image "
+            + "initialiser takes at \(carrier.path):\(carrier.line), and no asset catalog or image file of the tree "
+            + "provides it (the function is declared once under the root)"
+        } else if let carrier = use.carrier, carrier.isTyped {
+          message =
+            "line \(use.line) gives \"\(use.name)\" by label to `\(carrier.member)`, which an image initialiser "
+            + "takes at \(carrier.path):\(carrier.line), and no asset catalog or image file of the tree provides it "
+            + "(the type is declared once under the root and the receiver is declared as that type)"
         } else if let carrier = use.carrier {
           message =
             "line \(use.line) gives \"\(use.name)\" as `\(carrier.member)`, which an image initialiser takes at "

@@ -26,6 +26,10 @@ struct CarrierScan: Sendable {
   var symbolNames: Set<String> = []
   /// The locals of functions that carry a name to an image in their block.
   var locals = LocalCarriers()
+  /// Names handed by label to the app's own types.
+  var typed = TypedCarriers()
+  /// Names handed by label to a function's parameter.
+  var parameters = ParameterCarriers()
 
   /// The computed property whose body is being read, and the brace depth of that body.
   private var body: (member: String, depth: Int)? = nil
@@ -36,9 +40,12 @@ struct CarrierScan: Sendable {
   /// The brace depths of the type bodies the scan is in (0: the file): a declaration at the
   /// innermost one is a member; one deeper is a local, which no member chain can reach.
   private var typeBodies: [Int] = [0]
+  /// The name of the type of each of `typeBodies` (nil for the file and a protocol).
+  private var typeNames: [String?] = [nil]
   /// Whether the next `{` opens a type's body (after `struct`, `class`, `enum`,
-  /// `extension`, `protocol` or `actor`).
+  /// `extension`, `protocol` or `actor`), and that type's name.
   private var typeOpening = false
+  private var openingType: String? = nil
 
   static let declaringKeywords: Set<String> = ["let", "var", "func", "case"]
   static let typeKeywords: Set<String> = ["struct", "class", "enum", "extension", "protocol", "actor"]
@@ -50,11 +57,21 @@ struct CarrierScan: Sendable {
   mutating func identifier(_ tokens: [SourceToken], _ index: Int, depth: Int, path: String) {
     let token = tokens[index]
     locals.identifier(tokens, index, depth: depth, memberDepth: typeBodies.last ?? 0, path: path)
+    let memberDepth = depth == typeBodies.last
+    parameters.identifier(tokens, index, depth: depth, path: path)
+    typed.identifier(tokens, index, type: typeNames.last ?? nil, atMemberDepth: memberDepth)
     if Self.typeKeywords.contains(token.text), index == 0 || tokens[index - 1].text != "." {
       if token.text != "class"
         || (index + 1 < tokens.count && !Self.classModifiers.contains(tokens[index + 1].text))
       {
         typeOpening = true
+        openingType = nil
+        if token.text != "protocol", index + 1 < tokens.count, tokens[index + 1].kind == .identifier {
+          openingType = tokens[index + 1].text
+          if TypedCarriers.typeDeclaringKeywords.contains(token.text) {
+            typed.declareType(tokens[index + 1].text, keyword: token.text)
+          }
+        }
       }
       return
     }
@@ -78,6 +95,9 @@ struct CarrierScan: Sendable {
     guard start < index, start >= 2 else { return }
     if CodeScan.isStrictString(tokens, start) {
       if taken[token.text] == nil { taken[token.text] = (path, token.line) }
+      if tokens[index - 2].kind == .identifier {
+        typed.takers.append((tokens[index - 2].text, token.text, path, token.line))
+      }
     } else if tokens[start - 1].text == ":", ["systemName", "systemImage"].contains(tokens[start - 2].text) {
       symbolNames.insert(token.text)
     }
@@ -103,6 +123,9 @@ struct CarrierScan: Sendable {
         opening = (index + next, tokens[index].text)
         return
       }
+      if let type = typeNames.last ?? nil {
+        typed.storedStrings[type, default: []].insert(tokens[index].text)
+      }
     }
     guard text(next) == "=", index + next + 1 < tokens.count, tokens[index + next + 1].kind == .string else {
       return
@@ -112,8 +135,11 @@ struct CarrierScan: Sendable {
 
   /// The `{` at `index`, after the brace depth was raised to `depth`.
   mutating func opened(at index: Int, depth: Int) {
+    locals.opened(depth: depth)
+    parameters.opened(depth: depth)
     if typeOpening {
       typeBodies.append(depth)
+      typeNames.append(openingType)
       typeOpening = false
     }
     if let (position, member) = opening, position == index {
@@ -125,14 +151,19 @@ struct CarrierScan: Sendable {
   /// A `}`, before the brace depth is lowered from `depth`.
   mutating func closed(depth: Int) {
     locals.closed(depth: depth)
+    parameters.closed(depth: depth)
     if body?.depth == depth { body = nil }
-    if typeBodies.count > 1, typeBodies.last == depth { typeBodies.removeLast() }
+    if typeBodies.count > 1, typeBodies.last == depth {
+      typeBodies.removeLast()
+      typeNames.removeLast()
+    }
   }
 
   /// A plain literal at `index`, recorded as the file's use number `use`: kept when it is a
   /// carrier's value.
-  mutating func literal(_ tokens: [SourceToken], _ index: Int, use: Int) {
-    locals.literal(tokens, index, use: use)
+  mutating func literal(_ tokens: [SourceToken], _ index: Int, use: Int, depth: Int) {
+    locals.literal(tokens, index, use: use, depth: depth)
+    typed.literal(tokens, index, use: use)
     if let member = initialValues[index] {
       if Self.standsWhole(tokens, index) { values[member, default: []].append(use) }
       return
@@ -194,12 +225,42 @@ extension SourceReferences {
     var declarations: [String: Int] = [:]
     var taken: [String: (path: String, line: Int)] = [:]
     var symbolNames: Set<String> = []
+    var types = TypedCarriers.Merged()
     for (file, _) in files {
+      types.add(file.carriers.typed)
       declarations.merge(file.carriers.declarations, uniquingKeysWith: +)
       taken.merge(file.carriers.taken) { first, _ in first }
       symbolNames.formUnion(file.carriers.symbolNames)
     }
+    var typedTaken: [String: (path: String, line: Int)] = [:]
+    for (file, _) in files {
+      for taker in file.carriers.typed.takers + file.carriers.locals.sourcedTakers
+      where !symbolNames.contains(taker.member) {
+        guard
+          let carrier = types.carrier(
+            receiver: taker.receiver, member: taker.member, in: file.carriers.typed),
+          typedTaken[carrier] == nil
+        else { continue }
+        typedTaken[carrier] = (taker.path, taker.line)
+      }
+      for taker in file.carriers.parameters.taken
+      where declarations[taker.function] == 1 && typedTaken[taker.key] == nil {
+        typedTaken[taker.key] = (taker.path, taker.line)
+      }
+    }
     for (file, firstUse) in files {
+      var labelled = file.carriers.typed.labelled
+      for (use, carrier) in file.carriers.locals.handed { labelled[carrier, default: []].append(use) }
+      for (carrier, indices) in labelled {
+        guard let place = typedTaken[carrier] else { continue }
+        for index in indices where uses[firstUse + index].carrier == nil {
+          uses[firstUse + index].isStrict = true
+          uses[firstUse + index].carrier = Carrier(
+            member: carrier, path: place.path, line: place.line, isLocal: false,
+            isTyped: !carrier.hasSuffix(":)"),
+            isParameter: carrier.hasSuffix(":)"))
+        }
+      }
       for local in file.carriers.locals.carried where uses[firstUse + local.use].carrier == nil {
         uses[firstUse + local.use].isStrict = true
         uses[firstUse + local.use].carrier = Carrier(

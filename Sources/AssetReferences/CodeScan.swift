@@ -4,8 +4,9 @@
 /// `NSImage(named:)`, `UIImage(imageLiteralResourceName:)`, `Image(_:)`, `Image(decorative:)`,
 /// `Label(_:image:)`, `#imageLiteral(resourceName:)`, `NSImage.Name(_:)`,
 /// `UIApplicationShortcutIcon(templateImageName:)` and Objective-C's `imageNamed:`; so is a
-/// literal a property, constant or local carries to one of them (``CarrierScan``,
-/// ``LocalCarriers``). Every other string marks what it names as used.
+/// literal a property, constant, local or labelled stored property carries to one of them
+/// (``CarrierScan``, ``LocalCarriers``, ``TypedCarriers``). Every other string marks what it
+/// names as used.
 /// `UIColor(named:)` and `Color(_:)` name colours, `systemName:` SF Symbols: neither is an
 /// image asset. A symbol is a strict use in `Image(.x)`, `UIImage(resource: .x)`,
 /// `NSImage(resource: .x)`, `Label(_:image: .x)` and `ImageResource.x`; every member
@@ -68,7 +69,9 @@ enum CodeScan {
             SourceReferences.Use(
               name: LiteralName.normalised(unescaped(token.text)), kind: .literal, path: scan.path,
               line: token.line, isStrict: strict))
-          if carriers, !strict { scan.carriers.literal(tokens, index, use: scan.uses.count - 1) }
+          if carriers, !strict {
+            scan.carriers.literal(tokens, index, use: scan.uses.count - 1, depth: braceDepth)
+          }
         }
       case .punctuation:
         if token.text == "{" {

@@ -47,6 +47,13 @@ public struct SourceReferences: Sendable {
     /// Whether the carrier is a local of the function the initialiser is in (its block's
     /// own variable), not a member matched by name.
     public var isLocal: Bool = false
+    /// Whether the carrier is a stored property given by label to its type's initialiser
+    /// and read through a receiver declared as that type (``member`` is `Type.property`),
+    /// not a member matched by name.
+    public var isTyped: Bool = false
+    /// Whether the carrier is a function's parameter given by label at its call sites and
+    /// taken whole in its body (``member`` is `name(label:)`).
+    public var isParameter: Bool = false
   }
 
   /// A name built at run time (`"icon_\(n)"`, `"icon_%d"`): it uses every asset it can match.

@@ -209,6 +209,56 @@ struct ReferenceRuleTests {
     #expect(report.findings(.unusedAsset).isEmpty)
   }
 
+  @Test func aNameGivenByLabelToTheAppsTypeIsMissingAsAWarning() throws {
+    let tree = try ReferenceRuleTests.app(["card_welcome"])
+      .text(
+        "App/Card.swift",
+        """
+        struct Card {
+          let imageName: String
+        }
+        struct CardView: View {
+          let content: Card
+          var body: some View { Image(content.imageName) }
+        }
+        """
+      )
+      .text(
+        "App/Screens.swift",
+        "let a = Card(imageName: \"card_welcome\")\nlet b = Card(imageName: \"card_lost\")\n")
+    let report = ReferenceRuleTests.check(tree)
+    let missing = report.findings(.missingAsset)
+    #expect(missing.map(\.asset) == ["card_lost"])
+    #expect(missing.first?.severity == .warning)
+    #expect(missing.first?.line == 2)
+    #expect(
+      missing.first?.message.contains(
+        "by label to `Card.imageName`, which an image initialiser takes at App/Card.swift:6")
+        == true)
+    #expect(report.findings(.unusedAsset).isEmpty)
+  }
+
+  @Test func aNameGivenByLabelToAFunctionsParameterIsMissingAsAWarning() throws {
+    let tree = try ReferenceRuleTests.app(["about_forum"])
+      .text(
+        "App/About.swift",
+        """
+        struct About: View {
+          var body: some View { link(icon: "about_forum"); link(icon: "about_lost") }
+          func link(icon: String) -> some View { Image(icon) }
+        }
+        """
+      )
+    let report = ReferenceRuleTests.check(tree)
+    let missing = report.findings(.missingAsset)
+    #expect(missing.map(\.asset) == ["about_lost"])
+    #expect(missing.first?.severity == .warning)
+    #expect(
+      missing.first?.message.contains(
+        "by label to `link(icon:)`, whose parameter an image initialiser takes at App/About.swift:3")
+        == true)
+  }
+
   @Test func anUnreadScriptOfAnAppleTreeIsNamed() throws {
     // A web view's bundled script in an iOS app (no React Native): not read, so no verdict,
     // and the note says which file stopped it.

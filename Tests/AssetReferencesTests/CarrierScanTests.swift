@@ -212,6 +212,242 @@ struct CarrierScanTests {
     }
   }
 
+  @Test func aSwitchOrIfExpressionGivesALocalItsResults() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Badge.swift",
+        """
+        struct Badge: View {
+          var body: some View {
+            let name = switch kind {
+              case .local: "badge_local"
+              case let k where k.hasPrefix(prefix): flag ? "badge_remote" : "badge_cloud"
+              default: format("badge_%@", kind.id)
+            }
+            Image(name)
+            let other: String
+            other = if isPad { "pad_frame" } else if isMac { "mac_frame" } else { "phone_frame" }
+            Image(other)
+            let caption = switch kind { case .local: "Local" default: "Remote" }
+            Text(caption)
+          }
+        }
+        """
+      )
+    ])
+    #expect(
+      CarrierScanTests.carried(references) == [
+        "badge_local@4 via name at App/Badge.swift:8", "badge_remote@5 via name at App/Badge.swift:8",
+        "badge_cloud@5 via name at App/Badge.swift:8", "pad_frame@10 via other at App/Badge.swift:11",
+        "mac_frame@10 via other at App/Badge.swift:11", "phone_frame@10 via other at App/Badge.swift:11",
+      ])
+    // A call's argument is no result, and a local no image takes carries nothing.
+    for name in ["Local", "Remote"] {
+      #expect(references.uses.first { $0.name == name }?.isStrict == false)
+    }
+  }
+
+  @Test func aLabelGivesTheTypesStoredPropertyReadThroughAReceiverOfThatType() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Card.swift",
+        """
+        struct Card {
+          let imageName: String
+          let title: String
+        }
+        struct CardView: View {
+          let content: Card
+          var body: some View { Image(content.imageName) }
+        }
+        """
+      ),
+      (
+        "App/Screens.swift",
+        """
+        struct Welcome {
+          var card: Card { Card(imageName: "card_welcome", title: "Welcome") }
+          var other: Card { Card(imageName: "card_" + kind, title: "Other") }
+        }
+        """
+      ),
+      (
+        "App/Row.swift",
+        """
+        final class Row {
+          let iconName: String?
+          let hint: String
+          init(iconName: String? = nil, hint: String) {
+            self.iconName = iconName
+            self.hint = "hint: " + hint
+          }
+        }
+        final class RowCell {
+          func bind(_ row: Row) { icon.image = UIImage(named: row.iconName); badge.image = UIImage(named: row.hint) }
+        }
+        let rows = [Row(iconName: "row_star", hint: "row_hint")]
+        """
+      ),
+    ])
+    #expect(
+      CarrierScanTests.carried(references).sorted() == [
+        "card_welcome@2 via Card.imageName at App/Card.swift:7",
+        "row_star@12 via Row.iconName at App/Row.swift:10",
+      ])
+    #expect(references.uses.first { $0.name == "card_welcome" }?.carrier?.isTyped == true)
+    // `hint` is not set whole from its parameter; `title` is never given to an image.
+    for name in ["row_hint", "Welcome"] {
+      #expect(references.uses.first { $0.name == name }?.isStrict == false)
+    }
+  }
+
+  @Test func aLocalHandsItsValuesByLabelAndAnElementOfAnArrayIsItsType() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Menu.swift",
+        """
+        struct MenuEntry {
+          let title: String
+          let glyph: String?
+          init(title: String, glyph: String? = nil) {
+            self.title = title
+            self.glyph = glyph
+          }
+        }
+        final class Menu {
+          private let entries: [MenuEntry]
+          func cell(at index: Int) {
+            let entry = entries[index]
+            if let glyph = entry.glyph {
+              cell.imageView?.image = UIImage(named: glyph)
+            }
+          }
+        }
+        """
+      ),
+      (
+        "App/Actions.swift",
+        """
+        final class Actions {
+          func entry(_ action: Action) -> MenuEntry {
+            let title: String
+            let glyph: String
+            switch action {
+            case .lock: title = "Lock"; glyph = "menu_lock"
+            case .tag: title = "Tag"; glyph = "menu_tag"
+            }
+            return MenuEntry(title: title, glyph: glyph)
+          }
+          var more: MenuEntry { MenuEntry(title: "More", glyph: "menu_more") }
+        }
+        """
+      ),
+    ])
+    #expect(
+      CarrierScanTests.carried(references) == [
+        "menu_lock@6 via MenuEntry.glyph at App/Menu.swift:14",
+        "menu_tag@7 via MenuEntry.glyph at App/Menu.swift:14",
+        "menu_more@11 via MenuEntry.glyph at App/Menu.swift:14",
+      ])
+    for name in ["Lock", "Tag", "More"] {
+      #expect(references.uses.first { $0.name == name }?.isStrict == false)
+    }
+  }
+
+  @Test func aCastGivesItsTypeAndAnyTellsNothing() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Action.swift",
+        """
+        final class ActionModel {
+          let glyph: String
+          init(glyph: String) { self.glyph = glyph }
+          static let lock = ActionModel(glyph: "action_lock")
+        }
+        final class ActionCell {
+          func bind(_ model: Any) {
+            guard let model = model as? ActionModel else { return }
+            imageView.image = UIImage(named: model.glyph)
+          }
+        }
+        """
+      )
+    ])
+    #expect(
+      CarrierScanTests.carried(references) == ["action_lock@4 via ActionModel.glyph at App/Action.swift:9"])
+  }
+
+  @Test func aFunctionsLabelledParameterCarriesItsCallersLiteralsToItsBody() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/About.swift",
+        """
+        struct About: View {
+          var body: some View {
+            link("Forum", icon: "about_forum", url: "https://x")
+            link("Chat", icon: "about_chat", url: "https://y")
+            badge(symbol: "star")
+            shadowed(icon: "about_shadowed")
+          }
+          private func link(_ name: String, icon: String, url: String) -> some View {
+            Button { open(url) } label: { Label { Text(name) } icon: { Image(icon) } }
+          }
+          private func badge(symbol: String) -> some View {
+            Image(symbol).overlay(Image(systemName: symbol))
+          }
+          private func shadowed(icon: String) -> some View {
+            let icon = icon + "_small"
+            return Image(icon)
+          }
+        }
+        """
+      ),
+      (
+        "App/Other.swift",
+        "struct Other { func twice(icon: String) {}; func twice(icon: String) { Image(icon) } }"
+      ),
+      ("App/Call.swift", "let a = Other().twice(icon: \"other_icon\")"),
+    ])
+    #expect(
+      CarrierScanTests.carried(references) == [
+        "about_forum@3 via link(icon:) at App/About.swift:9",
+        "about_chat@4 via link(icon:) at App/About.swift:9",
+      ])
+    #expect(references.uses.first { $0.name == "about_forum" }?.carrier?.isParameter == true)
+    // The label `_`, an SF Symbol's name, a shadowed name and an overload carry nothing.
+    for name in ["Forum", "star", "about_shadowed", "other_icon", "https://x"] {
+      #expect(references.uses.first { $0.name == name }?.isStrict == false)
+    }
+  }
+
+  @Test func aTypeOrReceiverThatCannotBeToldApartCarriesNothing() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Tile.swift",
+        """
+        struct Tile { let imageName: String }
+        struct Badge { var imageName: String; init(imageName: String) { self.imageName = imageName.lowercased() } }
+        struct Flag { let imageName: String }
+        struct TileView: View {
+          let tile: Tile
+          let badge: Badge
+          let item: Flag
+          func show(item: Tile) -> some View { Image(item.imageName) }
+          var body: some View { Image(tile.imageName); Image(badge.imageName) }
+        }
+        """
+      ),
+      ("App/Tile2.swift", "extension Other { struct Tile { let imageName: String } }"),
+      (
+        "App/Uses.swift",
+        "let a = Tile(imageName: \"tile_a\")\nlet b = Badge(imageName: \"badge_b\")\nlet c = Flag(imageName: \"flag_c\")"
+      ),
+    ])
+    // `Tile` is declared twice; `Badge`'s init changes its parameter; `item` is a `Flag` and a
+    // `Tile` in the same file.
+    #expect(CarrierScanTests.carried(references).isEmpty)
+  }
+
   @Test func aBareIdentifierIsNoTaker() {
     // `name` may be a parameter or a local: nothing says it is the constant.
     let references = CarrierScanTests.scan([
