@@ -106,9 +106,7 @@ struct CarrierScan: Sendable {
   /// `let m = "x"`, `let m: String = "x"` or `var m: String {` (also `String?`); a
   /// protocol's `var m: T { get }` declares nothing.
   private mutating func declaration(_ tokens: [SourceToken], _ index: Int) {
-    func text(_ offset: Int) -> String? {
-      index + offset < tokens.count ? tokens[index + offset].text : nil
-    }
+    func text(_ offset: Int) -> String? { tokens.text(at: index + offset) }
     var next = 1
     if text(1) == ":" {
       var brace = 2

@@ -59,10 +59,7 @@ struct LocalCarriers: Sendable {
   {
     let token = tokens[index]
     if let current = assigning, current.line != token.line { assigning = nil }
-    func text(_ offset: Int) -> String? {
-      let position = index + offset
-      return position >= 0 && position < tokens.count ? tokens[position].text : nil
-    }
+    func text(_ offset: Int) -> String? { tokens.text(at: index + offset) }
     let previous = text(-1)
     if let current = expression, current.state != .body, depth == current.depth {
       if token.text == "else" {

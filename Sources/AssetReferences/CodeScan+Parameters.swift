@@ -35,10 +35,7 @@ struct ParameterCarriers: Sendable {
 
   /// Reads an identifier at `index`, at brace depth `depth`.
   mutating func identifier(_ tokens: [SourceToken], _ index: Int, depth: Int, path: String) {
-    func text(_ offset: Int) -> String? {
-      let position = index + offset
-      return position >= 0 && position < tokens.count ? tokens[position].text : nil
-    }
+    func text(_ offset: Int) -> String? { tokens.text(at: index + offset) }
     let token = tokens[index]
     if token.text == "func", let current = function, current.bodyOpen {
       // A nested function may bind the same names: the outer one carries nothing.

@@ -56,10 +56,7 @@ struct TypedCarriers: Sendable {
   /// Reads an identifier at `index`, inside the body of the type `type` (the innermost one;
   /// nil outside any, or in a protocol).
   mutating func identifier(_ tokens: [SourceToken], _ index: Int, type: String?, atMemberDepth: Bool) {
-    func text(_ offset: Int) -> String? {
-      let position = index + offset
-      return position >= 0 && position < tokens.count ? tokens[position].text : nil
-    }
+    func text(_ offset: Int) -> String? { tokens.text(at: index + offset) }
     let token = tokens[index]
     let previous = text(-1)
     if token.text == "init", previous != ".", atMemberDepth, let type, text(1) == "(" || text(2) == "(" {

@@ -24,6 +24,13 @@ struct SourceToken: Sendable, Hashable {
   var templateDepth: Int32 = 0
 }
 
+extension [SourceToken] {
+  /// The text of the token at `position`, or `nil` outside the array.
+  func text(at position: Int) -> String? {
+    position >= 0 && position < count ? self[position].text : nil
+  }
+}
+
 /// Splits Swift and Objective-C source into ``SourceToken``s.
 ///
 /// Line and block comments (nested, as Swift allows) are skipped; strings are read with
