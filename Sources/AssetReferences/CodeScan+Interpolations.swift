@@ -91,7 +91,7 @@ enum InterpolatedLocals {
       literals.append(String(decoding: current, as: UTF8.self))
       current = []
       let inner = bytes[(index + 2)..<(end - 1)]
-      expressions.append(String(decoding: inner, as: UTF8.self).trimmingSpaces)
+      expressions.append(String(Substring(String(decoding: inner, as: UTF8.self)).trimmingSpaces()))
       index = end
     }
     literals.append(String(decoding: current, as: UTF8.self))
@@ -180,15 +180,5 @@ enum InterpolatedLocals {
     }
     if value[value.count - 5].text == "?" { return nil }  // `??`
     return [first, second]
-  }
-}
-
-extension String {
-  /// The text without leading and trailing spaces and tabs.
-  fileprivate var trimmingSpaces: String {
-    var scalars = Substring(self)
-    while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-    while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-    return String(scalars)
   }
 }
