@@ -10,7 +10,9 @@ import ImageCore
 /// Streams that are not images or fonts are inflated, no further than the
 /// ``VectorLimits/maxPDFStreamBytes`` budget, and their operators counted with a
 /// tokenizer; images are bounded by ``VectorLimits/maxImagePixels`` from their dictionaries
-/// (and a JBIG2 stream from its page information segment) without decoding them.
+/// (and a JBIG2 stream from its page information segment) without decoding them. Every
+/// object number the file declares is bounded by ``VectorLimits/maxPDFObjects`` first:
+/// poppler sizes its cross-reference table by the largest one.
 enum PDFPreflight {
   /// What the file holds, as counted.
   struct Tally: Equatable {
@@ -26,11 +28,19 @@ enum PDFPreflight {
   ///
   /// - Throws: ``ImageError/Code/limitExceeded`` naming the budget: streams that inflate
   ///   beyond ``VectorLimits/maxPDFStreamBytes``, more operators than
-  ///   ``VectorLimits/maxPDFOperators``, an image beyond ``VectorLimits/maxImagePixels``.
+  ///   ``VectorLimits/maxPDFOperators``, an image beyond ``VectorLimits/maxImagePixels``,
+  ///   an object number beyond ``VectorLimits/maxPDFObjects``.
   @discardableResult
   static func check(_ bytes: [UInt8], limits: VectorLimits) throws -> Tally {
     var tally = Tally()
     try bytes.withUnsafeBufferPointer { buffer in
+      let objects = ObjectNumbers.tableLength(buffer)
+      guard objects <= limits.maxPDFObjects else {
+        throw ImageError(
+          .limitExceeded,
+          "the PDF declares a cross-reference table of \(objects) objects, which poppler would allocate whole; the budget is \(limits.maxPDFObjects) objects (maxPDFObjects)"
+        )
+      }
       var cursor = 0
       while let keyword = find("stream", in: buffer, from: cursor) {
         cursor = keyword + 6
@@ -146,7 +156,7 @@ enum PDFPreflight {
     return (width, height == 0xFFFF_FFFF ? 0 : height)
   }
 
-  private static func find(_ needle: StaticString, in buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+  static func find(_ needle: StaticString, in buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
     let count = needle.utf8CodeUnitCount
     let first = needle.utf8Start.pointee
     var index = from
@@ -183,7 +193,7 @@ enum PDFPreflight {
     /// The direct integer value of `/key`; `nil` when absent or indirect (`5 0 R`).
     func integer(_ key: String) -> Int? {
       guard var index = position(after: "/" + key) else { return nil }
-      while index < text.count, isSpace(text[index]) { index += 1 }
+      while index < text.count, isPDFSpace(text[index]) { index += 1 }
       var value = 0
       var digits = 0
       while index < text.count, text[index] >= 0x30, text[index] <= 0x39, digits < 12 {
@@ -193,9 +203,9 @@ enum PDFPreflight {
       }
       guard digits > 0 else { return nil }
       var rest = index
-      while rest < text.count, isSpace(text[rest]) { rest += 1 }
+      while rest < text.count, isPDFSpace(text[rest]) { rest += 1 }
       while rest < text.count, text[rest] >= 0x30, text[rest] <= 0x39 { rest += 1 }
-      while rest < text.count, isSpace(text[rest]) { rest += 1 }
+      while rest < text.count, isPDFSpace(text[rest]) { rest += 1 }
       if rest > index, rest < text.count, text[rest] == UInt8(ascii: "R") { return nil }
       return value
     }
@@ -206,7 +216,7 @@ enum PDFPreflight {
       for index in 0...(text.count - needle.count)
       where text[index] == needle[0] && text[index..<(index + needle.count)].elementsEqual(needle) {
         let next = index + needle.count
-        if next == text.count || isSpace(text[next]) || isDelimiter(text[next]) { return next }
+        if next == text.count || isPDFSpace(text[next]) || isPDFDelimiter(text[next]) { return next }
       }
       return nil
     }
@@ -255,7 +265,7 @@ enum PDFPreflight {
         if byte == 0x3E { inHex = false }
         return
       }
-      if isSpace(byte) || isDelimiter(byte) {
+      if isPDFSpace(byte) || isPDFDelimiter(byte) {
         inToken = false
         inName = byte == 0x2F
         switch byte {
@@ -280,12 +290,12 @@ enum PDFPreflight {
 }
 
 /// PDF white space.
-private func isSpace(_ byte: UInt8) -> Bool {
+func isPDFSpace(_ byte: UInt8) -> Bool {
   byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C || byte == 0x00
 }
 
 /// PDF delimiters: `( ) < > [ ] { } / %`.
-private func isDelimiter(_ byte: UInt8) -> Bool {
+func isPDFDelimiter(_ byte: UInt8) -> Bool {
   switch byte {
   case 0x28, 0x29, 0x3C, 0x3E, 0x5B, 0x5D, 0x7B, 0x7D, 0x2F, 0x25: true
   default: false

@@ -45,6 +45,10 @@ public struct VectorLimits: Sendable, Hashable {
   /// The most operators a PDF's content streams may hold (poppler draws about two
   /// million a second).
   public var maxPDFOperators: Int
+  /// The longest cross-reference table a PDF may declare, in objects: its largest object
+  /// number, `/Size` or subsection end (poppler allocates about 40 bytes for each entry up
+  /// to the largest, before reading a page).
+  public var maxPDFObjects: Int
   /// The most pixels one image of a PDF may have, from its `/Width` and `/Height` (or a
   /// JBIG2 page's size); poppler decodes an image whole before scaling it.
   public var maxImagePixels: Int
@@ -69,6 +73,7 @@ public struct VectorLimits: Sendable, Hashable {
   ///   - maxFontPixels: the largest font size of one SVG render, in pixels.
   ///   - maxPDFStreamBytes: the most bytes a PDF's non-image streams inflate to.
   ///   - maxPDFOperators: the most operators of a PDF's content streams.
+  ///   - maxPDFObjects: the longest cross-reference table a PDF may declare.
   ///   - maxImagePixels: the most pixels of one image in a PDF.
   ///   - maxPageSide: the largest side of a PDF page, in points.
   ///   - maxZoom: the most an SVG's nested viewports, or a render, may zoom.
@@ -76,7 +81,8 @@ public struct VectorLimits: Sendable, Hashable {
     maxInputBytes: Int, maxPixels: Int, maxSide: Int, maxElements: Int = 50_000,
     maxPathWork: Int = VectorLimits.defaultPathWork, maxPaintWork: Int = VectorLimits.defaultPaintWork,
     maxNestingDepth: Int = 32, maxFontPixels: Int = 1_000_000, maxPDFStreamBytes: Int = 64 << 20,
-    maxPDFOperators: Int = 4_000_000, maxImagePixels: Int = 32 << 20, maxPageSide: Int = 14_400,
+    maxPDFOperators: Int = 4_000_000, maxPDFObjects: Int = 1_000_000, maxImagePixels: Int = 32 << 20,
+    maxPageSide: Int = 14_400,
     maxZoom: Double = 100_000
   ) {
     self.maxInputBytes = maxInputBytes
@@ -89,6 +95,7 @@ public struct VectorLimits: Sendable, Hashable {
     self.maxFontPixels = maxFontPixels
     self.maxPDFStreamBytes = maxPDFStreamBytes
     self.maxPDFOperators = maxPDFOperators
+    self.maxPDFObjects = maxPDFObjects
     self.maxImagePixels = maxImagePixels
     self.maxPageSide = maxPageSide
     self.maxZoom = maxZoom

@@ -112,4 +112,70 @@ struct GeneratedHostilePDFTests {
     #expect(error.code == .limitExceeded)
     #expect(error.reason.contains("maxPDFOperators"), "\(error)")
   }
+
+  /// Three ways a file declares its cross-reference table's length, each given `objects`:
+  /// a damaged file (no table) whose last object is numbered `objects - 1`, a classic table
+  /// whose second subsection ends there, and a cross-reference stream whose `/Size` says so.
+  static func declaring(objects: Int) -> [(String, [UInt8])] {
+    let head =
+      "%PDF-1.5\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n"
+      + "2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n"
+      + "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>\nendobj\n"
+    let damaged = head + "\(objects - 1) 0 obj\n<< >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n"
+    let entries = ["9", "58", "117"].map { String(repeating: "0", count: 10 - $0.count) + $0 + " 00000 n \n" }
+    let table =
+      head + "xref\n0 1\n0000000000 65535 f \n\(objects - 3) 3\n" + entries.joined()
+      + "trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n\(head.utf8.count)\n%%EOF\n"
+    let stream =
+      head + "4 0 obj\n<< /Type /XRef /Size \(objects) /W [1 2 1] /Index [0 4] /Root 1 0 R /Length 0 >>\n"
+      + "stream\n\nendstream\nendobj\nstartxref\n\(head.utf8.count)\n%%EOF\n"
+    return [("damaged", Array(damaged.utf8)), ("table", Array(table.utf8)), ("stream", Array(stream.utf8))]
+  }
+
+  @Test(
+    "a 250-byte PDF declaring 8,000,000 objects (damaged, by a table, by a stream) stops at maxPDFObjects")
+  func objectTable() throws {
+    for (name, bytes) in Self.declaring(objects: 8_000_000) {
+      #expect(bytes.count < 400, "\(name)")
+      let error = try #require(Self.refusal(bytes), "\(name)")
+      #expect(error.code == .limitExceeded, "\(name)")
+      #expect(
+        error.reason.contains("8000000 objects") && error.reason.contains("maxPDFObjects"),
+        "\(name): \(error)")
+    }
+  }
+
+  @Test("the same files declaring 1,000 objects pass the preflight, and the damaged one opens")
+  func objectTableWithinBudget() throws {
+    for (name, bytes) in Self.declaring(objects: 1_000) {
+      bytes.withUnsafeBufferPointer { buffer in
+        #expect(PDFPreflight.ObjectNumbers.tableLength(buffer) == 1_000, "\(name)")
+      }
+      #expect(throws: Never.self, "\(name)") { try PDFPreflight.check(bytes, limits: .default) }
+    }
+    let damaged = try #require(Self.declaring(objects: 1_000).first?.1)
+    let image = try VectorImage(bytes: damaged, format: .pdf, path: "damaged.pdf")
+    #expect(image.pointSize.width == 10)
+  }
+
+  @Test(
+    "object numbers are read only where the format puts them: endobj, startxref and array sizes are not counted"
+  )
+  func objectNumbersInContext() {
+    let text =
+      "5 0 obj\n<< /FunctionType 0 /Size [9000000] /Domain [0 1] >>\nendobj 9000000 0 endobj\n"
+      + "startxref\n9000000\n%%EOF"
+    Array(text.utf8).withUnsafeBufferPointer { buffer in
+      #expect(PDFPreflight.ObjectNumbers.tableLength(buffer) == 6)
+    }
+    // A subsection count of 10¹⁷ is read, not walked; 30 digits read as too large to hold.
+    for (text, length) in [
+      ("xref\n0 100000000000000000\n0000000000 65535 f \ntrailer", 100_000_000_000_000_000),
+      ("1 0 obj << /Size 999999999999999999999999999999 >> endobj", Int.max),
+    ] {
+      Array(text.utf8).withUnsafeBufferPointer { buffer in
+        #expect(PDFPreflight.ObjectNumbers.tableLength(buffer) == length, "\(text)")
+      }
+    }
+  }
 }
