@@ -15,8 +15,8 @@ public struct ChildProcessIsolation: Sendable, Hashable {
   public var executable: String
   /// The arguments before the limits, which select the program's child mode.
   public var arguments: [String]
-  /// The CPU time the child may use for one file (`RLIMIT_CPU`'s soft limit, set again
-  /// before each file), in seconds.
+  /// The CPU time the child may use for one file, in seconds: a profiling timer armed
+  /// before each file (with `RLIMIT_CPU` a second beyond it as a backstop).
   public var cpuSeconds: Int
   /// The address space the child may map (`RLIMIT_AS`), in bytes: the work's budget plus
   /// the runtime's and the libraries' own mappings, over the child's whole life (a child

@@ -17,10 +17,11 @@ extension ChildProcessDecoder {
   /// `RLIMIT_AS`, `RLIMIT_NOFILE` (16, every descriptor past standard error closed first)
   /// and `RLIMIT_CORE` (0). A sanitizer build leaves `RLIMIT_AS` unset: its runtime's
   /// shadow memory alone is terabytes of address space
-  /// (`SanitizerHooks.runtimePresent`). `RLIMIT_CPU`'s soft limit is set
-  /// again before each file, to the CPU time used so far plus the CPU seconds rounded up,
-  /// so each file gets its own budget (at most a second more) and `SIGXCPU` ends a child
-  /// past it.
+  /// (`SanitizerHooks.runtimePresent`). Before each file a profiling timer
+  /// (`ITIMER_PROF`, which counts the CPU time of all the process's threads) is armed for
+  /// exactly the CPU seconds, and disarmed after it, so each file gets its own budget and
+  /// `SIGPROF` ends a child past it. `RLIMIT_CPU`'s soft limit is set with it, a second
+  /// beyond the timer (it counts whole seconds), in case the timer cannot be armed.
   ///
   /// - Parameter arguments: the CPU seconds and the address-space bytes, as the parent's
   ///   `ChildProcessIsolation` appends them.
@@ -45,6 +46,7 @@ extension ChildProcessDecoder {
         let ext = readExactly(extensionLength), let bytes = readExactly(request.byteCount)
       else { return 65 }
       armCPULimit(seconds: cpu)
+      defer { disarmCPUTimer() }
       let result: Result<DecodedImage, ImageError>
       switch request.work {
       case .decode:
@@ -63,9 +65,12 @@ extension ChildProcessDecoder {
     }
   }
 
-  /// Sets `RLIMIT_CPU`'s soft limit `seconds` (rounded up to whole seconds) past the CPU
-  /// time this process has used, leaving the hard limit as it is.
+  /// Arms `ITIMER_PROF` to fire after `seconds` more of this process's CPU time, and sets
+  /// `RLIMIT_CPU`'s soft limit (whole seconds) to the CPU time used so far, rounded up,
+  /// plus `seconds` and one, leaving the hard limit as it is.
   private static func armCPULimit(seconds: Int) {
+    var timer = itimerval(it_interval: timeval(), it_value: timeval(tv_sec: seconds, tv_usec: 0))
+    _ = setitimer(__itimer_which_t(ITIMER_PROF.rawValue), &timer, nil)
     var usage = rusage()
     getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     let micros =
@@ -74,8 +79,15 @@ extension ChildProcessDecoder {
     let used = (micros + 999_999) / 1_000_000
     var limit = rlimit()
     getrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &limit)
-    limit.rlim_cur = min(rlim_t(used + seconds), limit.rlim_max)
+    limit.rlim_cur = min(rlim_t(used + seconds + 1), limit.rlim_max)
     _ = setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &limit)
+  }
+
+  /// Stops the profiling timer between files, so writing a reply and waiting for the next
+  /// request spend none of the next file's budget.
+  private static func disarmCPUTimer() {
+    var timer = itimerval()
+    _ = setitimer(__itimer_which_t(ITIMER_PROF.rawValue), &timer, nil)
   }
 
   private static func setLimit(_ resource: __rlimit_resource, soft: rlim_t, hard: rlim_t) {

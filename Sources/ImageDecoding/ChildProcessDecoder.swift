@@ -104,7 +104,7 @@ public enum ChildProcessDecoder {
     }
     if signal != 0 && signal != 0x7f {
       switch signal {
-      case SIGXCPU, SIGKILL:
+      case SIGPROF, SIGXCPU, SIGKILL:
         throw ImageError(.limitExceeded, "took more than \(isolation.cpuSeconds) s of CPU \(budget)")
       case SIGSEGV, SIGABRT:
         throw ImageError(
@@ -156,7 +156,7 @@ public enum ChildProcessDecoder {
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     // The child starts with every signal at its default and none blocked, whatever the
-    // parent's threads do with theirs (SIGXCPU must end it).
+    // parent's threads do with theirs (SIGPROF and SIGXCPU must end it).
     var all = sigset_t()
     var none = sigset_t()
     sigfillset(&all)
