@@ -28,12 +28,6 @@ enum DistinctLabels {
     var infix: String
     /// Whether `infix` ends the name.
     var atEnd: Bool
-
-    func fits(_ name: String) -> Bool {
-      guard name.hasPrefix(prefix) else { return false }
-      let rest = name.dropFirst(prefix.count)
-      return atEnd ? rest.hasSuffix(infix) : infix.isEmpty || rest.contains(infix)
-    }
   }
 
   /// The labels whose shown text differs from the rasterizer's own end-shortening, keyed by
@@ -59,11 +53,11 @@ enum DistinctLabels {
     for text in texts where seen.insert(text).inserted { unique.append(text) }
     let long = unique.filter { width($0) > maxWidth }
     guard !long.isEmpty else { return [:] }
-    var byFirst: [Character: [String]] = [:]
-    for text in unique { byFirst[text.first ?? " ", default: []].append(text) }
+    let index = NameIndex(unique)
     func fitsAnother(_ candidate: Candidate, _ text: String) -> Bool {
-      let others = candidate.prefix.first.map { byFirst[$0] ?? [] } ?? unique
-      return others.contains { $0 != text && candidate.fits($0) }
+      index.fitsAnother(
+        prefix: Array(candidate.prefix), infix: Array(candidate.infix), atEnd: candidate.atEnd,
+        except: Array(text))
     }
     // Where each label first differs from its nearest neighbour in sorted order.
     let sorted = unique.sorted()
@@ -75,7 +69,8 @@ enum DistinctLabels {
     }
     let ellipsis = String(LabelText.ellipsis)
     let ellipsisAdvance = advances(ellipsis)?.first ?? 0
-    var taken = Set(unique.filter { !long.contains($0) })
+    let longSet = Set(long)
+    var taken = Set(unique.filter { !longSet.contains($0) })
     var changed: [String: String] = [:]
     for text in long {
       let characters = Array(text)
