@@ -122,9 +122,10 @@ extension RootCheck {
         "--references: no Swift or Objective-C source under the root (\(readCount)); unused-asset not checked, "
           + "for code that is not there may use any asset")
     }
-    // An unread JavaScript file stops the verdict too (a web view's script may name an
-    // image), so it is named here even in a tree that is no React Native app.
-    let unread = references.unreadable + javaScript.unreadable
+    // An unread source stops the verdict. An unread script stops it only where it could name
+    // a catalog set (``scriptsNamingCatalogSets(_:)``); the others are named in a note.
+    let scripts = scriptsNamingCatalogSets(javaScript)
+    let unread = references.unreadable + scripts.blocking
     if !unread.isEmpty {
       let listed = unread.prefix(5).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
       let more = unread.count > 5 ? " and \(unread.count - 5) more" : ""
@@ -132,7 +133,17 @@ extension RootCheck {
         "--references: \(unread.count) files could not be read: \(listed)\(more); "
           + "unused-asset not checked, for an asset named only there would be called unused")
     }
-    let judging = references.codeFiles > 0 && references.unreadable.isEmpty && javaScript.unreadable.isEmpty
+    if !scripts.webOnly.isEmpty {
+      let listed = scripts.webOnly.prefix(5).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
+      let more = scripts.webOnly.count > 5 ? " and \(scripts.webOnly.count - 5) more" : ""
+      layoutNotes.append(
+        "--references: \(scripts.webOnly.count) scripts not read, which no Xcode target of the root bundles and "
+          + "no React Native project holds: \(listed)\(more); unused-asset is still checked, for a web script "
+          + "cannot load an asset catalog image (catalog images are compiled into Assets.car and have no file "
+          + "URL; only React Native's bundler or native code such as UIImage(named:) reaches them); whether a "
+          + "CocoaPods pod ships them is not known, for podspecs are not read")
+    }
+    let judging = references.codeFiles > 0 && unread.isEmpty
     var counts: [String: Int] = [:]
     for asset in judged {
       if let reason = usage.used[asset.name] {
@@ -164,6 +175,34 @@ extension RootCheck {
             ? ""
             : " (\(otherTargets) in files target \($0) does not build, reported by a run without --target)"
         } ?? ""))
+  }
+
+  /// The unread scripts that keep `unused-asset` off for image sets, and the others.
+  ///
+  /// A catalog image set is compiled into `Assets.car` and has no file URL, so a web page's
+  /// script (a `WKWebView`, JavaScriptCore) cannot load it by a path; only React Native's
+  /// bundler (`require('./x.png')`, or `{uri: 'name'}` through `UIImage(named:)`) and native
+  /// code reach it. So an unread script blocks the verdict when it lies in a React Native
+  /// project (``JavaScriptReferences/projects``), when an Xcode target of the root bundles it
+  /// (it runs in the app's web views and may post a name to native code, a
+  /// `WKScriptMessageHandler`, that looks the image up), or when the root has no Xcode
+  /// target, so what ships is not known. The rest (a vendored library's documentation) block
+  /// nothing.
+  private func scriptsNamingCatalogSets(
+    _ javaScript: JavaScriptReferences
+  ) -> (blocking: [SourceReferences.Skipped], webOnly: [SourceReferences.Skipped]) {
+    let targets = catalog.namespaces.filter { $0.target != nil && $0.project != nil }
+    var blocking: [SourceReferences.Skipped] = []
+    var webOnly: [SourceReferences.Skipped] = []
+    for file in javaScript.unreadable {
+      let inProject = javaScript.projects.contains { $0.isEmpty || file.path.hasPrefix($0 + "/") }
+      if inProject || targets.isEmpty || targets.contains(where: { $0.builds(file.path) == true }) {
+        blocking.append(file)
+      } else {
+        webOnly.append(file)
+      }
+    }
+    return (blocking, webOnly)
   }
 
   /// Whether an asset is one whose use the code decides: an image set of its own (not a

@@ -65,11 +65,19 @@ enum CodeScan {
                 path: scan.path, line: token.line, pattern: pattern, pieces: pieces, isStrict: strict))
           }
         } else if !token.text.isEmpty, token.text.utf8.count <= 256, !token.text.contains("\n") {
+          // `name + "-circle"`: a piece of a name built at run time, not a whole name.
+          let pieces = swift ? joinedPieces(tokens, index) : nil
+          if let pieces {
+            scan.patterns.append(
+              SourceReferences.Pattern(
+                path: scan.path, line: token.line, pattern: pieces.joined(separator: "\\(…)"),
+                pieces: pieces, isStrict: strict))
+          }
           scan.uses.append(
             SourceReferences.Use(
               name: LiteralName.normalised(unescaped(token.text)), kind: .literal, path: scan.path,
-              line: token.line, isStrict: strict))
-          if carriers, !strict {
+              line: token.line, isStrict: strict && pieces == nil))
+          if carriers, !strict, pieces == nil {
             scan.carriers.literal(tokens, index, use: scan.uses.count - 1, depth: braceDepth)
           }
         }
@@ -89,6 +97,37 @@ enum CodeScan {
       }
     }
     if carriers { scan.carriers.locals.finish() }
+  }
+
+  /// For a Swift literal joined by `+` (or `+=`) to an operand that is no literal
+  /// (`name + "-circle"`, `"icon_" + name`), its pieces around the run-time part
+  /// (`["", "-circle"]`, `["icon_", ""]`); `nil` for a literal that stands alone or is
+  /// joined only to literals.
+  static func joinedPieces(_ tokens: [SourceToken], _ index: Int) -> [String]? {
+    func isPlus(_ position: Int) -> Bool {
+      position >= 0 && position < tokens.count && tokens[position].kind == .punctuation
+        && tokens[position].text == "+"
+    }
+    func isOperand(_ position: Int) -> Bool {
+      guard position >= 0, position < tokens.count else { return false }
+      let token = tokens[position]
+      return token.kind == .identifier || (token.kind == .punctuation && [")", "]"].contains(token.text))
+    }
+    let text = unescaped(tokens[index].text)
+    // `"icon_" + name`, `"icon_" + (…)`
+    if isPlus(index + 1), index + 2 < tokens.count,
+      tokens[index + 2].kind == .identifier || tokens[index + 2].text == "("
+    {
+      return [text, ""]
+    }
+    // `name + "-circle"`, `f() + "-circle"`, `name += "-circle"`
+    if isPlus(index - 1), isOperand(index - 2) { return ["", text] }
+    if index >= 3, tokens[index - 1].text == "=", tokens[index - 1].kind == .punctuation, isPlus(index - 2),
+      isOperand(index - 3)
+    {
+      return ["", text]
+    }
+    return nil
   }
 
   /// A literal's text with its simple escapes resolved (`\"` → `"`).

@@ -52,7 +52,8 @@ public struct JavaScriptReferences: Sendable {
   /// How many JavaScript and TypeScript files were read.
   public var codeFiles = 0
   /// Files that were not read (`minified`, `unreadable or larger than 64 MiB`): while any is
-  /// here, no image may be called unused.
+  /// here, no image it could name may be called unused (a Metro asset, or a catalog set when
+  /// the file is React Native code or an app bundles it).
   public var unreadable: [SourceReferences.Skipped] = []
 
   /// Creates an empty result for `root`.

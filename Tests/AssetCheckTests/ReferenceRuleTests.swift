@@ -274,6 +274,64 @@ struct ReferenceRuleTests {
       })
   }
 
+  /// An app whose target bundles `App/Assets.xcassets` and the given resources, compiling
+  /// `App/View.swift` (which uses `welcome`), and an unread script at `script`.
+  static func appWithScript(_ script: String, bundled: [String]) throws -> Tree {
+    try ReferenceRuleTests.app(["welcome", "orphan"])
+      .text("App/View.swift", "let a = Image(\"welcome\")\n")
+      .text(script, "var a=\"orphan\";\n")
+      .text(
+        "App.xcodeproj/project.pbxproj",
+        XcodeProjectFixture(targets: [
+          .init(
+            name: "App", settings: [:], resources: ["App/Assets.xcassets"] + bundled,
+            sources: ["App/View.swift"])
+        ]).text)
+  }
+
+  @Test func anUnreadScriptNoTargetBundlesLeavesTheVerdictOn() throws {
+    // A vendored pod's documentation (GitHawk's `Local Pods/…/docs/js/jquery.min.js`): no
+    // target bundles it, and a web page's script cannot load a catalog image anyway.
+    let tree = try ReferenceRuleTests.appWithScript("Local Pods/Kit/docs/js/jquery.min.js", bundled: [])
+    let report = ReferenceRuleTests.check(tree)
+    #expect(report.findings(.unusedAsset).map(\.asset) == ["orphan"])
+    let notes = report.roots[0].notes
+    #expect(!notes.contains { $0.contains("unused-asset not checked") })
+    #expect(
+      notes.contains {
+        $0.contains(
+          "1 scripts not read, which no Xcode target of the root bundles and no React Native project holds")
+          && $0.contains("Local Pods/Kit/docs/js/jquery.min.js (minified") && $0.contains("no file URL")
+          && $0.contains("podspecs are not read")
+      })
+  }
+
+  @Test func anUnreadScriptATargetBundlesStopsTheVerdict() throws {
+    // A user script the app injects into its web views (duckduckgo's autoconsent bundle)
+    // may post a name to native code, which the scan does not follow.
+    let tree = try ReferenceRuleTests.appWithScript(
+      "App/Web/bundle.min.js", bundled: ["App/Web/bundle.min.js"])
+    let report = ReferenceRuleTests.check(tree)
+    #expect(report.findings(.unusedAsset).isEmpty)
+    #expect(
+      report.roots[0].notes.contains {
+        $0.contains("--references: 1 files could not be read: App/Web/bundle.min.js (minified")
+          && $0.contains("unused-asset not checked")
+      })
+  }
+
+  @Test func anUnreadScriptOfAReactNativeProjectStopsTheVerdict() throws {
+    // In a React Native project, `{uri: 'orphan'}` reaches the catalog through UIImage.
+    let tree = try ReferenceRuleTests.appWithScript("src/vendor.min.js", bundled: [])
+      .text("package.json", "{\"dependencies\": {\"react-native\": \"0.74.0\"}}\n")
+    let report = ReferenceRuleTests.check(tree)
+    #expect(report.findings(.unusedAsset).isEmpty)
+    #expect(
+      report.roots[0].notes.contains {
+        $0.contains("--references: 1 files could not be read: src/vendor.min.js (minified")
+      })
+  }
+
   @Test func aTreeWithoutCodeSaysSo() throws {
     let tree = try ReferenceRuleTests.app(["welcome", "orphan"])
       .text(

@@ -90,6 +90,29 @@ struct SourceScanTests {
     #expect(references.uses.map(\.name).contains("100%% done"))
   }
 
+  @Test func aLiteralJoinedByPlusIsAPieceOfAPattern() throws {
+    // SwipeCellKit's example: `UIImage(named: style == .backgroundColor ? name : name + "-circle")`.
+    let references = SourceScanTests.scan(
+      "App/ActionDescriptor.swift",
+      """
+      let a = UIImage(named: style == .backgroundColor ? name : name + "-circle")
+      let b = UIImage(named: "icon_" + code)
+      name += "-small"
+      let d = "plain" + "joined"
+      """)
+    #expect(references.patterns.map(\.pattern) == ["\\(…)-circle", "icon_\\(…)", "\\(…)-small"])
+    try #require(references.patterns.count == 3)
+    #expect(references.patterns[0].matches("Read-circle"))
+    #expect(!references.patterns[0].matches("Read"))
+    #expect(references.patterns[1].matches("icon_de"))
+    // The literal given to `named:` is no whole name, so not strict; its pattern is.
+    #expect(references.patterns[1].isStrict)
+    #expect(!references.patterns[0].isStrict)
+    #expect(SourceScanTests.strict(references).isEmpty)
+    // Literals joined only to literals are no pattern.
+    #expect(references.uses.map(\.name).contains("plain"))
+  }
+
   @Test func generatedSymbolsInImageContextsAreStrict() {
     let references = SourceScanTests.scan(
       "App/View.swift",
