@@ -15,6 +15,13 @@
 /// or `case` of that name among the members of every type and file) and never given to
 /// `systemName:` or `systemImage:`. A local (`let name = …` in a function) is no member: no
 /// chain reaches it, so it neither carries nor counts.
+///
+/// A function declared `-> String` (or `String?`) carries its body's results the same way,
+/// to an image initialiser that takes its call whole (`Image(headerImage(with: status))`;
+/// a bare call too, since a call names no parameter or local); a call reads only a
+/// function (`name()`), a chain only a property or constant. When the name is declared more
+/// than once, a computed property's or function's results still count where the taker's
+/// receiver has a known type (see ``TypedCarriers``).
 struct CarrierScan: Sendable {
   /// The literal uses (indices into the file's uses) each member may carry.
   var values: [String: [Int]] = [:]
@@ -31,9 +38,11 @@ struct CarrierScan: Sendable {
   /// Names handed by label to a function's parameter.
   var parameters = ParameterCarriers()
 
-  /// The computed property whose body is being read, and the brace depth of that body.
-  private var body: (member: String, depth: Int)? = nil
-  /// The token index of the `{` that opens a computed property's body, and the property.
+  /// The computed property or function whose body is being read, the brace depth of that
+  /// body and the type it is a member of.
+  private var body: (member: String, depth: Int, type: String?)? = nil
+  /// The token index of the `{` that opens a computed property's or function's body, and
+  /// its name.
   private var opening: (index: Int, member: String)? = nil
   /// String tokens (by index) that are a constant's initial value, with the constant.
   private var initialValues: [Int: String] = [:]
@@ -82,25 +91,97 @@ struct CarrierScan: Sendable {
       declarations[token.text, default: 0] += 1
       if tokens[index - 1].text == "let" || tokens[index - 1].text == "var" {
         declaration(tokens, index)
+      } else if tokens[index - 1].text == "func" {
+        functionDeclaration(tokens, index)
       }
       return
     }
     guard index + 1 < tokens.count, tokens[index + 1].kind == .punctuation else { return }
-    let next = tokens[index + 1].text
+    var next = tokens[index + 1].text
+    // `f(…)`: a call's result, whole when its `)` ends the argument.
+    let call = next == "("
+    if call {
+      guard let close = Self.closingParenthesis(tokens, opening: index + 1),
+        let after = tokens.text(at: close + 1)
+      else { return }
+      next = after
+    }
     guard next == ")" || next == "," else { return }
     var start = index
     while start >= 2, tokens[start - 1].text == ".", tokens[start - 2].kind == .identifier {
       start -= 2
     }
-    guard start < index, start >= 2 else { return }
+    // A bare identifier may be a parameter or a local; a bare call is a function's.
+    guard start < index || call, start >= 2 else { return }
+    // A call reads a function, never a property or constant of that name.
+    let member = call ? Self.functionKey(token.text) : token.text
     if CodeScan.isStrictString(tokens, start) {
-      if taken[token.text] == nil { taken[token.text] = (path, token.line) }
-      if tokens[index - 2].kind == .identifier {
-        typed.takers.append((tokens[index - 2].text, token.text, path, token.line))
+      if taken[member] == nil { taken[member] = (path, token.line) }
+      if start < index, tokens[index - 2].kind == .identifier {
+        // `.b` in `a.b.icon` is a member of `a`'s type, wherever it is declared.
+        let receiver = index - 2 > start ? "." + tokens[index - 2].text : tokens[index - 2].text
+        typed.takers.append((receiver, member, path, token.line))
       }
     } else if tokens[start - 1].text == ":", ["systemName", "systemImage"].contains(tokens[start - 2].text) {
-      symbolNames.insert(token.text)
+      symbolNames.insert(member)
     }
+  }
+
+  /// `func m(…) -> String {` (also `String?`, `async`, `throws`): a function whose body's
+  /// results are its values, as a computed property's are.
+  private mutating func functionDeclaration(_ tokens: [SourceToken], _ index: Int) {
+    var position = index + 1
+    if tokens.text(at: position) == "<" {
+      while let word = tokens.text(at: position), word != ">", position - index < 64 { position += 1 }
+      position += 1
+    }
+    guard tokens.text(at: position) == "(", let close = Self.closingParenthesis(tokens, opening: position)
+    else {
+      return
+    }
+    position = close + 1
+    while let word = tokens.text(at: position), ["async", "throws", "rethrows"].contains(word) {
+      position += 1
+    }
+    guard tokens.text(at: position) == "-", tokens.text(at: position + 1) == ">",
+      tokens.text(at: position + 2) == "String"
+    else {
+      return
+    }
+    position += tokens.text(at: position + 3) == "?" ? 4 : 3
+    guard tokens.text(at: position) == "{" else { return }
+    let member = Self.functionKey(tokens[index].text)
+    opening = (position, member)
+    if let type = typeNames.last ?? nil { typed.computedStrings[type, default: []].insert(member) }
+  }
+
+  /// How a function is told from a property of the same name: `name()`.
+  static func functionKey(_ name: String) -> String { name + "()" }
+
+  /// The name a member is declared as: `name` for `name()`.
+  static func declaredName(_ member: String) -> String {
+    member.hasSuffix("()") ? String(member.dropLast(2)) : member
+  }
+
+  /// The `)` that closes the `(` at `opening`, looking at most a few hundred tokens ahead.
+  static func closingParenthesis(_ tokens: [SourceToken], opening: Int) -> Int? {
+    var depth = 0
+    var position = opening
+    while position < tokens.count, position - opening < 400 {
+      let token = tokens[position]
+      if token.kind == .punctuation {
+        switch token.text {
+        case "(": depth += 1
+        case ")":
+          depth -= 1
+          if depth == 0 { return position }
+        case "{", "}", ";": return nil
+        default: break
+        }
+      }
+      position += 1
+    }
+    return nil
   }
 
   /// `let m = "x"`, `let m: String = "x"` or `var m: String {` (also `String?`); a
@@ -119,6 +200,9 @@ struct CarrierScan: Sendable {
       next = text(3) == "?" ? 4 : 3
       if text(next) == "{" {
         opening = (index + next, tokens[index].text)
+        if let type = typeNames.last ?? nil {
+          typed.computedStrings[type, default: []].insert(tokens[index].text)
+        }
         return
       }
       if let type = typeNames.last ?? nil {
@@ -141,7 +225,7 @@ struct CarrierScan: Sendable {
       typeOpening = false
     }
     if let (position, member) = opening, position == index {
-      body = (member, depth)
+      body = (member, depth, typeNames.last ?? nil)
       opening = nil
     }
   }
@@ -166,10 +250,13 @@ struct CarrierScan: Sendable {
       if Self.standsWhole(tokens, index) { values[member, default: []].append(use) }
       return
     }
-    guard let (member, _) = body, Self.isResult(tokens, index), Self.standsWhole(tokens, index) else {
+    guard let (member, _, type) = body, Self.isResult(tokens, index), Self.standsWhole(tokens, index),
+      !Self.isAssigned(tokens, index)
+    else {
       return
     }
     values[member, default: []].append(use)
+    if let type { typed.computedValues["\(type).\(member)", default: []].append(use) }
   }
 
   /// Whether the literal at `index` ends its expression: what follows is on a later line,
@@ -178,6 +265,24 @@ struct CarrierScan: Sendable {
     guard index + 1 < tokens.count else { return true }
     let next = tokens[index + 1]
     return next.line > tokens[index].line || ["}", ":", ";"].contains(next.text)
+  }
+
+  /// Whether the literal at `index` is part of an assignment's value on its line
+  /// (`let kind = isDesktop ? "Desktop" : "Mobile"`): a local's or variable's value, not the
+  /// body's result.
+  static func isAssigned(_ tokens: [SourceToken], _ index: Int) -> Bool {
+    let line = tokens[index].line
+    var position = index - 1
+    while position >= 1, tokens[position].line == line {
+      let token = tokens[position]
+      if token.kind == .punctuation, token.text == "=", tokens[position + 1].text != "=",
+        !["=", "!", "<", ">"].contains(tokens[position - 1].text)
+      {
+        return true
+      }
+      position -= 1
+    }
+    return false
   }
 
   /// Whether the literal at `index` is a result of the body it is in: after `return`, `{`,
@@ -249,6 +354,14 @@ extension SourceReferences {
     for (file, firstUse) in files {
       var labelled = file.carriers.typed.labelled
       for (use, carrier) in file.carriers.locals.handed { labelled[carrier, default: []].append(use) }
+      // A computed property or function read through a receiver of its type.
+      for (carrier, indices) in file.carriers.typed.computedValues {
+        guard let place = typedTaken[carrier] else { continue }
+        for index in indices where uses[firstUse + index].carrier == nil {
+          uses[firstUse + index].isStrict = true
+          uses[firstUse + index].carrier = Carrier(member: carrier, path: place.path, line: place.line)
+        }
+      }
       for (carrier, indices) in labelled {
         guard let place = typedTaken[carrier] else { continue }
         for index in indices where uses[firstUse + index].carrier == nil {
@@ -265,7 +378,7 @@ extension SourceReferences {
           member: local.local, path: local.path, line: local.line, isLocal: true)
       }
       for (member, indices) in file.carriers.values
-      where declarations[member] == 1 && !symbolNames.contains(member) {
+      where declarations[CarrierScan.declaredName(member)] == 1 && !symbolNames.contains(member) {
         guard let place = taken[member] else { continue }
         for index in indices {
           uses[firstUse + index].isStrict = true

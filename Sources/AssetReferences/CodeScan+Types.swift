@@ -27,6 +27,12 @@
 ///   (`Card(imageName: name)`) gives them too, unless it is changed as that type says;
 /// - the property's name is never given to `systemName:` or `systemImage:`.
 ///
+/// A computed `String` property or `-> String` function of the type (in its body or an
+/// extension) gives its literal results whoever made the value, so only the receiver's type
+/// must be known. A receiver reached through a chain (`details` in `model.details.icon`) is
+/// a member: when the taker's file declares no `details`, its type is the one every member
+/// `let`/`var details: T` under the root is declared as.
+///
 /// A scan reads Swift without its types, so each rule only narrows what a name can mean:
 /// where two types, two receivers or two meanings remain, nothing is carried.
 struct TypedCarriers: Sendable {
@@ -34,6 +40,13 @@ struct TypedCarriers: Sendable {
   var types: [String: (count: Int, keyword: String)] = [:]
   /// The stored `String` properties of each type's body.
   var storedStrings: [String: Set<String>] = [:]
+  /// The computed `String` properties and `String` functions of each type's body.
+  var computedStrings: [String: Set<String>] = [:]
+  /// The literal results (indices into the file's uses) of each computed property or
+  /// function, by `Type.member`.
+  var computedValues: [String: [Int]] = [:]
+  /// The types each member (a type's `let` or `var`, or a global) is declared as.
+  var memberAnnotations: [String: Set<String>] = [:]
   /// The types with an `init` of their own (in their body or an extension).
   var explicitInits: Set<String> = []
   /// The properties each type's code sets whole from the parameter of the same name
@@ -107,6 +120,9 @@ struct TypedCarriers: Sendable {
       typeToken.text != "Any", typeToken.text != "AnyObject"
     {
       annotations[token.text, default: []].insert(typeToken.text)
+      if atMemberDepth, previous == "let" || previous == "var" {
+        memberAnnotations[token.text, default: []].insert(typeToken.text)
+      }
     } else if next.text == "=", previous == "let" || previous == "var", after == "(" {
       annotations[token.text, default: []].insert(typeToken.text)
     }
@@ -144,12 +160,16 @@ extension TypedCarriers {
   struct Merged {
     var types: [String: (count: Int, keyword: String)] = [:]
     var storedStrings: [String: Set<String>] = [:]
+    var computedStrings: [String: Set<String>] = [:]
+    var memberAnnotations: [String: Set<String>] = [:]
     var explicitInits: Set<String> = []
     var selfAssigned: [String: Set<String>] = [:]
 
     mutating func add(_ file: TypedCarriers) {
       types.merge(file.types) { ($0.count + $1.count, $1.keyword) }
       storedStrings.merge(file.storedStrings) { $0.union($1) }
+      computedStrings.merge(file.computedStrings) { $0.union($1) }
+      memberAnnotations.merge(file.memberAnnotations) { $0.union($1) }
       explicitInits.formUnion(file.explicitInits)
       selfAssigned.merge(file.selfAssigned) { $0.union($1) }
     }
@@ -157,17 +177,27 @@ extension TypedCarriers {
     /// `Type.member` when a taker in `file` reads `member` through `receiver`, under the
     /// rules of ``TypedCarriers``.
     func carrier(receiver: String, member: String, in file: TypedCarriers) -> String? {
+      // `.b` (in `a.b.icon`) is a member: when the file declares no `b`, its type is the one
+      // every member `b` under the root is declared as.
+      let isMember = receiver.hasPrefix(".")
+      let receiver = isMember ? String(receiver.dropFirst()) : receiver
       var declared = file.annotations[receiver] ?? []
       for array in file.elements[receiver] ?? [] {
         // An array declared as two element types, or as none in the file, tells nothing.
         guard let types = file.arrays[array], types.count == 1 else { return nil }
         declared.formUnion(types)
       }
-      guard declared.count == 1, let type = declared.first,
-        let kind = types[type], kind.count == 1, storedStrings[type]?.contains(member) == true
-      else {
+      if isMember, declared.isEmpty, file.elements[receiver] == nil {
+        declared = memberAnnotations[receiver] ?? []
+      }
+      guard declared.count == 1, let type = declared.first, let kind = types[type], kind.count == 1 else {
         return nil
       }
+      // A computed property or function returns its results whoever made the value.
+      if computedStrings[type]?.contains(member) == true, storedStrings[type]?.contains(member) != true {
+        return "\(type).\(member)"
+      }
+      guard storedStrings[type]?.contains(member) == true else { return nil }
       let memberwise = kind.keyword == "struct" && !explicitInits.contains(type)
       guard memberwise || selfAssigned[type]?.contains(member) == true else { return nil }
       return "\(type).\(member)"

@@ -456,4 +456,127 @@ struct CarrierScanTests {
     ])
     #expect(CarrierScanTests.carried(references).isEmpty)
   }
+
+  @Test func aFunctionsLiteralResultsReachTheImageThatTakesItsCall() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/StatusView.swift",
+        """
+        struct StatusView: View {
+          var body: some View { Image(headerImage(with: status)).resizable() }
+          private func headerImage(with status: Status) -> String {
+            switch status {
+            case .on:
+              if isPaused {
+                return "status-off"
+              } else {
+                return "status-on"
+              }
+            case .off: return "status-off"
+            }
+          }
+          func badge() -> String { "badge" }
+          func label() -> String { "label" }
+          func glyph() -> String { "glyph" }
+          func suffixed() -> String { "suffixed" }
+          static let tint = "constant"
+          var footer: some View {
+            Image(tint(for: .dark))
+            Label(label(), systemImage: "star")
+            Image(systemName: glyph())
+            Image(suffixed() + "-small")
+            UIImage(named: badge())
+          }
+        }
+        """
+      )
+    ])
+    #expect(
+      CarrierScanTests.carried(references).sorted() == [
+        "badge@14 via badge() at App/StatusView.swift:24",
+        "status-off@11 via headerImage() at App/StatusView.swift:2",
+        "status-off@7 via headerImage() at App/StatusView.swift:2",
+        "status-on@9 via headerImage() at App/StatusView.swift:2",
+      ])
+    // `label()` is a title, `glyph()` an SF Symbol, and `suffixed()` only part of a name;
+    // a call reads no constant of the same name.
+    for name in ["label", "glyph", "suffixed", "constant"] {
+      #expect(references.uses.first { $0.name == name }?.isStrict == false)
+    }
+  }
+
+  @Test func aComputedPropertyIsReadThroughAMemberOfItsType() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Platform.swift",
+        """
+        struct PlatformDetails {
+          let platform: Platform
+          var imageName: String {
+            switch platform {
+            case .mac: return "platform-mac"
+            case .desktop: return "platform-desktop"
+            }
+          }
+          var badgeName: String {
+            let kind = platform == .desktop ? "Desktop" : "Mobile"
+            return "badge\\(kind)"
+          }
+        }
+        final class DownloadModel: ObservableObject {
+          @Published var details: PlatformDetails
+        }
+        """
+      ),
+      (
+        "App/DownloadView.swift",
+        """
+        struct DownloadView: View {
+          @ObservedObject var model: DownloadModel
+          var body: some View { Image(model.details.imageName) }
+        }
+        """
+      ),
+      // Two more members of the same name: by name alone, none would be known to be taken.
+      (
+        "App/Widgets.swift",
+        "struct Search { let imageName = \"search\" }\nstruct Voice { let imageName = \"voice\" }"
+      ),
+      (
+        "App/Badge.swift", "struct Badge: View {\n  var body: some View { Image(model.details.badgeName) }\n}"
+      ),
+    ])
+    #expect(
+      CarrierScanTests.carried(references).sorted() == [
+        "platform-desktop@6 via PlatformDetails.imageName at App/DownloadView.swift:3",
+        "platform-mac@5 via PlatformDetails.imageName at App/DownloadView.swift:3",
+      ])
+    // `kind` is a local's value, which the result only interpolates.
+    for name in ["search", "voice", "Desktop", "Mobile"] {
+      #expect(references.uses.first { $0.name == name }?.isStrict == false)
+    }
+  }
+
+  @Test func aMemberDeclaredAsTwoTypesTellsNothing() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Platform.swift",
+        """
+        struct PlatformDetails {
+          var imageName: String { "platform-mac" }
+        }
+        struct OtherDetails {
+          var imageName: String { "other-mac" }
+        }
+        final class DownloadModel { var details: PlatformDetails }
+        final class OtherModel { var details: OtherDetails }
+        """
+      ),
+      (
+        "App/DownloadView.swift",
+        "struct DownloadView: View {\n  var body: some View { Image(model.details.imageName) }\n}"
+      ),
+    ])
+    #expect(CarrierScanTests.carried(references).isEmpty)
+  }
 }
