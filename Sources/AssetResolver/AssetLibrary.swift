@@ -500,7 +500,11 @@ private final class Snapshot: @unchecked Sendable {
       return .found(
         name: isAlias[key] ? names[index] : name, variant: variants[choice], requestedScale: scale)
     }
-    let parsed = Snapshot.isPlain(name) ? AssetName(base: name) : AssetName(parsing: name)
+    // A name that is itself an asset's is that asset, before its suffixes are read: UIKit
+    // looks a catalog name up whole ("logo.pdf", "star@3x"), and the index names a loose
+    // "badge.svg@2x.png" "badge.svg".
+    let parsed =
+      Snapshot.isPlain(name) || keyIndex(name) != nil ? AssetName(base: name) : AssetName(parsing: name)
     guard parsed.ext == "png", let key = keyIndex(parsed.base) else { return .missing }
     let index = Int(targets[key])
     guard index >= 0 else { return .ambiguous(ambiguities[-index - 1].map { scope[$0] }) }

@@ -48,6 +48,25 @@ import Testing
     #expect(try library.variant(named: "a").pixelWidth == 6)
   }
 
+  @Test("an asset whose name ends like a file extension or a suffix resolves by that name, as a catalog name is looked up whole")
+  func aNameThatLooksLikeAFileNameResolvesWhole() throws {
+    let tree = Tree()
+    try tree.png("badge.svg@2x.png", width: 8, height: 8, colour: 1)
+    try tree.png("A.xcassets/logo.pdf.imageset/l@2x.png", width: 6, height: 6, colour: 2)
+    tree.contents("A.xcassets/logo.pdf.imageset", [slot("l@2x.png", scale: "2x")])
+    try tree.png("A.xcassets/star@3x.imageset/s.png", width: 4, height: 4, colour: 3)
+    tree.contents("A.xcassets/star@3x.imageset", [slot("s.png", scale: "2x")])
+    try tree.png("star@3x.png", width: 9, height: 9, colour: 4)
+    let library = try AssetLibrary(root: tree.root)
+    #expect(try library.variant(named: "badge.svg", scale: 2).pixelWidth == 8)
+    #expect(try library.variant(named: "badge.svg.png", scale: 2).pixelWidth == 8)
+    #expect(try library.variant(named: "logo.pdf", scale: 2).pixelWidth == 6)
+    // The set named "star@3x" is found whole; without it, "star@3x" pins the loose file's 3x.
+    #expect(try library.variant(named: "star@3x", scale: 2).pixelWidth == 4)
+    // A name that is no asset is still read for its suffixes.
+    #expect(throws: ResolveError.self) { try library.variant(named: "badge.jpg", scale: 2) }
+  }
+
   @Test func aFileThatIsNotAPNGIsABadFileNotAMissingOne() throws {
     let tree = Tree()
     tree.text("fake.png", "hello, I am text")
