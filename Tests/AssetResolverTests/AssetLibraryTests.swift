@@ -48,7 +48,7 @@ import Testing
     #expect(try library.variant(named: "a").pixelWidth == 6)
   }
 
-  @Test("an asset whose name ends like a file extension or a suffix resolves by that name, as a catalog name is looked up whole")
+  @Test("an asset whose name ends like an extension or a suffix resolves by that name, looked up whole")
   func aNameThatLooksLikeAFileNameResolvesWhole() throws {
     let tree = Tree()
     try tree.png("badge.svg@2x.png", width: 8, height: 8, colour: 1)
