@@ -45,6 +45,12 @@ package struct CatalogScanner {
   var infoPlists: [String] = []
   /// Folders holding the `app.json` of a React Native or Expo app, relative to the root.
   var reactNativeRoots: [String] = []
+  /// Whether a loose file lies in a documentation folder (``isDocumentation(_:)``): without
+  /// one, and without app folders or other projects, no loose file is set aside.
+  var looseInDocumentation = false
+  /// Whether a loose file could make its folder a React Native app (``mayBeMetroAsset(_:)``):
+  /// without one, only a root inside an `assets` folder can.
+  var looseMayBeMetro = false
 
   struct FileID: Hashable {
     var device: UInt64
