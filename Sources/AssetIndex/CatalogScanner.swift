@@ -230,7 +230,7 @@ package struct Index {
       }
       problems += Index.duplicates(in: namespace)
     }
-    assets.sort { ($0.name, $0.location) < ($1.name, $1.location) }
+    assets.sort(by: Asset.precedes)
     self.assets = assets
     self.problems = problems
   }
@@ -238,12 +238,15 @@ package struct Index {
   /// A problem for each copy of a name after the first in `namespace`, naming both places.
   static func duplicates(in namespace: AssetNamespace) -> [CatalogProblem] {
     var problems: [CatalogProblem] = []
-    var first: [String: Asset] = [:]
-    for asset in namespace.assets {
-      guard let kept = first[asset.name] else {
-        first[asset.name] = asset
+    // Each name's first asset by its position: the table holds no copies of assets.
+    var first: [String: Int] = [:]
+    first.reserveCapacity(namespace.assets.count)
+    for (index, asset) in namespace.assets.enumerated() {
+      guard let keptIndex = first[asset.name] else {
+        first[asset.name] = index
         continue
       }
+      let kept = namespace.assets[keptIndex]
       let other = asset.source == .looseFiles ? "these files" : "this set"
       problems.append(
         CatalogProblem(
