@@ -63,7 +63,7 @@ public struct AssetNamespace: Sendable, Hashable {
   public init(id: String, kind: Kind, assets: [Asset], catalogs: [String] = []) {
     self.id = id
     self.kind = kind
-    self.assets = assets.sorted(by: Asset.precedes)
+    self.assets = assets.sorted { ($0.name, $0.location) < ($1.name, $1.location) }
     self.catalogs = catalogs.sorted()
     self.target = nil
     self.project = nil
@@ -103,12 +103,6 @@ extension Asset {
   package var baseName: String {
     guard let slash = name.utf8.lastIndex(of: UInt8(ascii: "/")) else { return name }
     return String(name[name.utf8.index(after: slash)...])
-  }
-
-  /// The order of name spaces and the index: by name, then by ``location``, which is read
-  /// only for equal names.
-  static func precedes(_ a: Asset, _ b: Asset) -> Bool {
-    a.name != b.name ? a.name < b.name : a.location < b.location
   }
 
   /// What identifies one indexed asset across the name spaces it belongs to.

@@ -230,7 +230,7 @@ package struct Index {
       }
       problems += Index.duplicates(in: namespace)
     }
-    assets.sort(by: Asset.precedes)
+    assets.sort { ($0.name, $0.location) < ($1.name, $1.location) }
     self.assets = assets
     self.problems = problems
   }
