@@ -169,29 +169,43 @@ extension CatalogScanner {
     guard !androidFolders.isEmpty || !flutterProjects.isEmpty || !others.isEmpty else { return }
     let android = androidFolders.map { $0.isEmpty ? "" : $0 + "/" }
     let flutter = flutterProjects.map { $0.isEmpty ? "" : $0 + "/" }
+    setAsideLoose { variant in
+      if android.contains(where: { variant.path.hasPrefix($0) }) { return .androidResource }
+      if flutter.contains(where: { CatalogScanner.isFlutterAsset(variant.path, project: $0) }),
+        !flutter.contains(where: {
+          variant.path.hasPrefix($0 + "ios/") || variant.path.hasPrefix($0 + "macos/")
+        })
+      {
+        return .flutterAsset
+      }
+      // The same test as Flutter's: outside the project's ios/ and macos/ folders.
+      return others.first(where: {
+        CatalogScanner.isFlutterAsset(variant.path, project: $0.0)
+          && !variant.path.dropFirst($0.0.count).hasPrefix("android/")
+      })?.1
+    }
+  }
+
+  /// Moves each loose file `reason` gives a reason for into ``skipped``, in the order of
+  /// ``looseVariants``, dropping a name left with no file; the others stay as they were.
+  ///
+  /// Most files of a tree stay: a name's variants are copied only once one of them goes,
+  /// and the table is changed after the pass, not copied by a change during it.
+  mutating func setAsideLoose(_ reason: (Variant) -> SkippedFile.Reason?) {
+    var changed: [(key: String, kept: [Variant])] = []
     for (key, variants) in looseVariants {
-      var kept: [Variant] = []
-      for variant in variants {
-        if android.contains(where: { variant.path.hasPrefix($0) }) {
-          skipped.append(SkippedFile(path: variant.path, reason: .androidResource))
-        } else if flutter.contains(where: { CatalogScanner.isFlutterAsset(variant.path, project: $0) }),
-          !flutter.contains(where: {
-            variant.path.hasPrefix($0 + "ios/") || variant.path.hasPrefix($0 + "macos/")
-          })
-        {
-          skipped.append(SkippedFile(path: variant.path, reason: .flutterAsset))
-        } else if let other = others.first(where: {
-          CatalogScanner.isFlutterAsset(variant.path, project: $0.0)
-            && !variant.path.dropFirst($0.0.count).hasPrefix("android/")
-        }) {
-          // The same test as Flutter's: outside the project's ios/ and macos/ folders.
-          skipped.append(SkippedFile(path: variant.path, reason: other.1))
+      var kept: [Variant]?
+      for (index, variant) in variants.enumerated() {
+        if let reason = reason(variant) {
+          skipped.append(SkippedFile(path: variant.path, reason: reason))
+          if kept == nil { kept = Array(variants[..<index]) }
         } else {
-          kept.append(variant)
+          kept?.append(variant)
         }
       }
-      if kept.count != variants.count { looseVariants[key] = kept.isEmpty ? nil : kept }
+      if let kept { changed.append((key, kept)) }
     }
+    for (key, kept) in changed { looseVariants[key] = kept.isEmpty ? nil : kept }
   }
 
   /// Without an Xcode project (the name spaces come from no targets): loose files outside
@@ -200,20 +214,15 @@ extension CatalogScanner {
   mutating func setAsideOutsideApps() {
     let apps = appFolders
     let hasOtherProjects = !androidFolders.isEmpty || !flutterProjects.isEmpty || !otherProjects.isEmpty
-    for (key, variants) in looseVariants {
-      var kept: [Variant] = []
-      for variant in variants {
-        if CatalogScanner.isDocumentation(variant.path) {
-          skipped.append(SkippedFile(path: variant.path, reason: .documentation))
-        } else if !apps.isEmpty, CatalogScanner.appFolder(of: variant.path, in: apps) == nil {
-          skipped.append(SkippedFile(path: variant.path, reason: .outsideAppFolders))
-        } else if apps.isEmpty, hasOtherProjects {
-          skipped.append(SkippedFile(path: variant.path, reason: .noAppleApp))
-        } else {
-          kept.append(variant)
-        }
+    // A plain folder of icons: no file can be set aside, so none is looked at.
+    guard !apps.isEmpty || hasOtherProjects || looseInDocumentation else { return }
+    setAsideLoose { variant in
+      if CatalogScanner.isDocumentation(variant.path) { return .documentation }
+      if !apps.isEmpty, CatalogScanner.appFolder(of: variant.path, in: apps) == nil {
+        return .outsideAppFolders
       }
-      if kept.count != variants.count { looseVariants[key] = kept.isEmpty ? nil : kept }
+      if apps.isEmpty, hasOtherProjects { return .noAppleApp }
+      return nil
     }
   }
 
@@ -239,9 +248,12 @@ extension CatalogScanner {
   static func isDocumentation(_ path: String) -> Bool {
     // On bytes, once per file of the tree: the folder names are ASCII, and no other
     // text lower-cases to one of them.
-    Paths.containsComponent(path, exceptLast: true) { folder in
-      documentationFolders.contains { Paths.equalsIgnoringASCIICase(folder, $0) }
-    }
+    Paths.containsComponent(path, exceptLast: true, where: isDocumentationFolder)
+  }
+
+  /// Whether a folder name (UTF-8 bytes) is one ``isDocumentation(_:)`` sets aside.
+  static func isDocumentationFolder(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    documentationFolders.contains { Paths.equalsIgnoringASCIICase(name, $0) }
   }
 
   /// The folders ``isDocumentation(_:)`` sets aside, lower-case.
@@ -266,18 +278,33 @@ extension CatalogScanner {
     return !inner.hasPrefix("ios/") && !inner.hasPrefix("macos/")
   }
 
-  /// A folder's path relative to the root and from the root, each ending in `/`.
+  /// A folder's path relative to the root and from the root, each ending in `/`, and what
+  /// the passes after the walk ask of every file's folders, answered once per folder.
   struct Prefixes {
     var relative: String
     var full: String
+    /// Whether a folder of the path is a documentation folder (see ``isDocumentation(_:)``).
+    var inDocumentation: Bool
+    /// Whether a folder of the path is `assets` (see ``mayBeMetroAsset(_:)``).
+    var inAssetsFolder: Bool
 
     init(root: String, folder: String) {
       relative = folder.isEmpty ? "" : folder + "/"
       full = (root.hasSuffix("/") ? root : root + "/") + relative
+      inDocumentation = Paths.containsComponent(folder, where: CatalogScanner.isDocumentationFolder)
+      inAssetsFolder = Paths.containsComponent(folder) { $0.elementsEqual("assets".utf8) }
     }
   }
 
   mutating func addLoose(_ prefixes: Prefixes, file: String) {
+    // The file's path is its folder's plus its name, so each test of the path is the
+    // folder's answer or a test of the name.
+    if prefixes.inDocumentation { looseInDocumentation = true }
+    if !looseMayBeMetro,
+      prefixes.inAssetsFolder || Paths.containsBytes(file, ".ios.") || Paths.containsBytes(file, ".android.")
+    {
+      looseMayBeMetro = true
+    }
     let name = AssetName(parsing: file)
     let variant = Variant(
       path: prefixes.relative + file, fullPath: prefixes.full + file, scale: name.scale ?? 1,

@@ -45,6 +45,12 @@ package struct CatalogScanner {
   var infoPlists: [String] = []
   /// Folders holding the `app.json` of a React Native or Expo app, relative to the root.
   var reactNativeRoots: [String] = []
+  /// Whether a loose file lies in a documentation folder (``isDocumentation(_:)``): without
+  /// one, and without app folders or other projects, no loose file is set aside.
+  var looseInDocumentation = false
+  /// Whether a loose file could make its folder a React Native app (``mayBeMetroAsset(_:)``):
+  /// without one, only a root inside an `assets` folder can.
+  var looseMayBeMetro = false
 
   struct FileID: Hashable {
     var device: UInt64
@@ -232,12 +238,15 @@ package struct Index {
   /// A problem for each copy of a name after the first in `namespace`, naming both places.
   static func duplicates(in namespace: AssetNamespace) -> [CatalogProblem] {
     var problems: [CatalogProblem] = []
-    var first: [String: Asset] = [:]
-    for asset in namespace.assets {
-      guard let kept = first[asset.name] else {
-        first[asset.name] = asset
+    // Each name's first asset by its position: the table holds no copies of assets.
+    var first: [String: Int] = [:]
+    first.reserveCapacity(namespace.assets.count)
+    for (index, asset) in namespace.assets.enumerated() {
+      guard let keptIndex = first[asset.name] else {
+        first[asset.name] = index
         continue
       }
+      let kept = namespace.assets[keptIndex]
       let other = asset.source == .looseFiles ? "these files" : "this set"
       problems.append(
         CatalogProblem(

@@ -57,22 +57,49 @@ extension Paths {
   /// search or a lower-cased copy.
   package static func containsBytes(_ text: String, _ needle: String, ignoringASCIICase: Bool = false) -> Bool
   {
-    let pattern = needle.utf8.map { ignoringASCIICase ? asciiLowercase($0) : $0 }
-    guard !pattern.isEmpty else { return true }
+    // Both strings' own bytes, compared in place: the index asks this of every file of a tree.
     var text = text
-    return text.withUTF8 { bytes in
-      guard bytes.count >= pattern.count else { return false }
-      for start in 0...(bytes.count - pattern.count) {
-        var offset = 0
-        while offset < pattern.count {
-          let byte = bytes[start + offset]
-          if (ignoringASCIICase ? asciiLowercase(byte) : byte) != pattern[offset] { break }
-          offset += 1
-        }
-        if offset == pattern.count { return true }
-      }
-      return false
+    var needle = needle
+    return needle.withUTF8 { pattern in
+      text.withUTF8 { bytes in containsBytes(bytes, pattern, ignoringASCIICase: ignoringASCIICase) }
     }
+  }
+
+  /// Whether the bytes of the last component of `path` (ignoring one trailing `/`, as
+  /// ``lastComponent(of:)`` does) hold those of `needle`.
+  ///
+  /// `containsBytes(lastComponent(of: path), needle)` without making the component.
+  package static func lastComponentContainsBytes(_ path: String, _ needle: String) -> Bool {
+    var path = path
+    var needle = needle
+    return needle.withUTF8 { pattern in
+      path.withUTF8 { bytes in
+        var end = bytes.count
+        if end > 1, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        var start = end
+        while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+        return containsBytes(
+          UnsafeBufferPointer(rebasing: bytes[start..<end]), pattern, ignoringASCIICase: false)
+      }
+    }
+  }
+
+  private static func containsBytes(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>, ignoringASCIICase: Bool
+  ) -> Bool {
+    guard !pattern.isEmpty else { return true }
+    guard bytes.count >= pattern.count else { return false }
+    for start in 0...(bytes.count - pattern.count) {
+      var offset = 0
+      while offset < pattern.count {
+        let byte = bytes[start + offset]
+        let wanted = pattern[offset]
+        if ignoringASCIICase ? asciiLowercase(byte) != asciiLowercase(wanted) : byte != wanted { break }
+        offset += 1
+      }
+      if offset == pattern.count { return true }
+    }
+    return false
   }
 
   /// `byte` with an ASCII upper-case letter made lower-case.

@@ -104,6 +104,11 @@ import Testing
     let plain = Tree()
     try plain.png("icons/mail.png", width: 2, height: 2)
     #expect(AssetCatalog(root: plain.root).assets.map(\.name) == ["icons/mail"])
+    // ... but for its documentation folders, set aside there too.
+    try plain.png("Docs/shots/home.png", width: 2, height: 2)
+    let documented = AssetCatalog(root: plain.root)
+    #expect(documented.assets.map(\.name) == ["icons/mail"])
+    #expect(documented.skipped == [SkippedFile(path: "Docs/shots/home.png", reason: .documentation)])
   }
 
   /// Without an Apple app, a React Native app is known by its files alone: `@Nx` files in an
@@ -125,5 +130,12 @@ import Testing
         "rn/assets/img/logo.png", "rn/assets/img/logo@2x.png", "web/img/b.android.png", "web/img/b.ios.png",
       ])
     #expect(catalog.assets.map(\.name) == ["icons/Assets/mail", "icons/assetsmore/a", "icons/x.IOS"])
+    // A platform suffix alone, with no `assets` folder in the tree, makes an app of its folder.
+    let suffixed = Tree()
+    try suffixed.png("img/b.android.png", width: 2, height: 2)
+    try suffixed.png("icons/mail.png", width: 2, height: 2)
+    let metro = AssetCatalog(root: suffixed.root)
+    #expect(metro.skipped == [SkippedFile(path: "img/b.android.png", reason: .reactNativeAsset)])
+    #expect(metro.assets.map(\.name) == ["icons/mail"])
   }
 }

@@ -47,6 +47,16 @@ struct PathBytesTests {
     }
   }
 
+  @Test("lastComponentContainsBytes searches what lastComponent(of:) returns", arguments: paths)
+  func lastComponentSearch(path: String) {
+    for needle in [".png", "docs", "a", "é", "/", "i@2x", ""] {
+      #expect(
+        Paths.lastComponentContainsBytes(path, needle)
+          == Paths.containsBytes(Paths.lastComponent(of: path), needle),
+        "\(needle)")
+    }
+  }
+
   @Test func jsonQuotedAsBytesMatchesTheStringWriter() {
     let text = "a\"b\\c\nd\re\tf\u{1}g\u{1F}ü😀"
     var bytes: [UInt8] = []

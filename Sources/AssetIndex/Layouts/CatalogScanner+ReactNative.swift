@@ -13,8 +13,10 @@ extension CatalogScanner {
     let noAppleEvidence =
       projects.isEmpty && swiftPackages.isEmpty && sets.isEmpty && setAssets.isEmpty
       && enclosingCatalog == nil
-    var apps: Set<String> = []
     let rootInAssets = canonicalRoot.map { $0.split(separator: "/").contains("assets") } ?? false
+    // The walk noted whether any loose file passes the test below; most trees have none.
+    guard rootInAssets && noAppleEvidence || looseMayBeMetro else { return [] }
+    var apps: Set<String> = []
     for variants in looseVariants.values {
       for variant in variants {
         // A file counts only with a platform suffix (its name holds `.ios.` or `.android.`),
@@ -48,8 +50,7 @@ extension CatalogScanner {
   /// A cheap test on UTF-8 bytes before ``MetroName`` parses the name; `false` only where
   /// ``reactNativeApps()`` would not count the file.
   static func mayBeMetroAsset(_ path: String) -> Bool {
-    let file = Paths.lastComponent(of: path)
-    return Paths.containsBytes(file, ".ios.") || Paths.containsBytes(file, ".android.")
+    Paths.lastComponentContainsBytes(path, ".ios.") || Paths.lastComponentContainsBytes(path, ".android.")
       || Paths.containsComponent(path, exceptLast: true) { $0.elementsEqual("assets".utf8) }
   }
 }
