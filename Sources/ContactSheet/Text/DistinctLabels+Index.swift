@@ -6,9 +6,9 @@ extension DistinctLabels {
   /// time).
   ///
   /// Labels that start with the same characters are neighbours in the sorted order, and so
-  /// are labels that end alike in the order of their reversals.
-  /// A part to be found anywhere after the prefix is looked up by its rarest run of three
-  /// characters: only the labels that hold that run are compared.
+  /// are labels that end alike in the order of their reversals. A part to be found anywhere
+  /// after the prefix is looked up by its rarest run of three characters: only the labels
+  /// that hold that run are compared.
   struct NameIndex {
     private let names: [[Character]]
     private let reversedNames: [[Character]]
