@@ -11,7 +11,7 @@ extension PDFPreflight {
     /// The largest table the file declares, in entries; `Int.max` for a number too long to
     /// read.
     static func tableLength(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
-      var scan = Scanner(buffer: buffer)
+      let scan = Scanner(buffer: buffer)
       return max(scan.objectHeaders(), scan.sizes(), scan.indexes(), scan.xrefSections())
     }
   }
@@ -21,67 +21,68 @@ extension PDFPreflight {
     let buffer: UnsafeBufferPointer<UInt8>
 
     /// `N + 1` of every `N G obj` header (not `endobj`).
-    mutating func objectHeaders() -> Int {
-      var largest = 0
-      var cursor = 0
-      while let keyword = find("obj", from: cursor) {
-        cursor = keyword + 3
-        guard !follows("end", at: keyword), endsToken(at: cursor) else { continue }
+    func objectHeaders() -> Int {
+      largest(at: "obj") { keyword, after in
+        guard !follows("end", at: keyword), endsToken(at: after) else { return nil }
         var index = keyword
         guard let generation = integer(endingBefore: &index), let number = integer(endingBefore: &index),
           generation.digits > 0
-        else { continue }
-        largest = max(largest, number.value == Int.max ? .max : number.value + 1)
+        else { return nil }
+        return number.value == Int.max ? .max : number.value + 1
       }
-      return largest
     }
 
     /// The direct integer value of every `/Size` key (an array, as a function's `/Size`
     /// is, reads as none).
-    mutating func sizes() -> Int {
-      var largest = 0
-      var cursor = 0
-      while let key = find("/Size", from: cursor) {
-        cursor = key + 5
-        guard endsToken(at: cursor) else { continue }
-        var index = cursor
-        if let size = integer(startingAt: &index) { largest = max(largest, size) }
+    func sizes() -> Int {
+      largest(at: "/Size") { _, after in
+        guard endsToken(at: after) else { return nil }
+        var index = after
+        return integer(startingAt: &index)
       }
-      return largest
     }
 
     /// `first + count` of every pair of an `/Index` array.
-    mutating func indexes() -> Int {
-      var largest = 0
-      var cursor = 0
-      while let key = find("/Index", from: cursor) {
-        cursor = key + 6
-        var index = cursor
+    func indexes() -> Int {
+      largest(at: "/Index") { _, after in
+        var index = after
         skipSpace(&index)
-        guard index < buffer.count, buffer[index] == UInt8(ascii: "[") else { continue }
+        guard index < buffer.count, buffer[index] == UInt8(ascii: "[") else { return nil }
         index += 1
+        var largest = 0
         while let first = integer(startingAt: &index), let count = integer(startingAt: &index) {
           largest = max(largest, sum(first, count))
         }
+        return largest
       }
-      return largest
     }
 
     /// `first + count` of every subsection header of every classic `xref` table, whose
     /// entries (three tokens each) are skipped between headers.
-    mutating func xrefSections() -> Int {
-      var largest = 0
-      var cursor = 0
-      while let keyword = find("xref", from: cursor) {
-        cursor = keyword + 4
-        guard !follows("start", at: keyword), endsToken(at: cursor) else { continue }
-        var index = cursor
+    func xrefSections() -> Int {
+      largest(at: "xref") { keyword, after in
+        guard !follows("start", at: keyword), endsToken(at: after) else { return nil }
+        var index = after
+        var largest = 0
         while let first = integer(startingAt: &index), let count = integer(startingAt: &index) {
           largest = max(largest, sum(first, count))
-          guard largest != .max else { return largest }
+          guard largest != .max else { break }
           var tokens = min(count, buffer.count) * 3
           while tokens > 0, skipToken(&index) { tokens -= 1 }
         }
+        return largest
+      }
+    }
+
+    /// The largest value `measure` gives for any occurrence of `keyword`, 0 for none.
+    /// `measure` gets the keyword's offset and the offset just past it, and answers nil for
+    /// an occurrence that declares nothing; the scan stops once a value is `Int.max`.
+    private func largest(at keyword: StaticString, _ measure: (_ keyword: Int, _ after: Int) -> Int?) -> Int {
+      var largest = 0
+      var cursor = 0
+      while largest != .max, let start = find(keyword, from: cursor) {
+        cursor = start + keyword.utf8CodeUnitCount
+        if let value = measure(start, cursor) { largest = max(largest, value) }
       }
       return largest
     }
