@@ -173,11 +173,14 @@ public enum ChildProcessDecoder {
     // The parent's environment without Swift's crash backtracer: a child that dies of its
     // limits is expected, and its backtrace would cost time and fill standard error.
     var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
+    var tunables = false
     var entry = environ
     while let variable = entry.pointee {
+      if strncmp(variable, "GLIBC_TUNABLES=", 15) == 0 { tunables = true }
       if strncmp(variable, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(variable)) }
       entry += 1
     }
+    if !tunables { environment.append(strdup(childMallocTunables)) }
     environment.append(nil)
     defer { for pointer in environment { free(pointer) } }
     var pid: pid_t = 0
@@ -191,6 +194,15 @@ public enum ChildProcessDecoder {
     }
     return ChildProcessPool.Child(pid: pid, socket: ends[0])
   }
+
+  /// glibc's allocator settings for a child, unless the parent's environment sets its own.
+  /// glibc raises its mmap threshold each time a large block is freed (up to 32 MiB) and
+  /// from then on keeps such blocks in a heap it shrinks only from the top: a pooled child
+  /// that once rendered a costly file (a PDF's triangle-mesh shading, 70 MiB) held most of
+  /// that while it waited for the next. Fixed thresholds of 128 KiB, glibc's starting
+  /// values, map each large block on its own and unmap it when freed.
+  static let childMallocTunables =
+    "GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072"
 
   static func monotonicSeconds() -> Double {
     var now = timespec()

@@ -155,6 +155,28 @@ struct ChildProcessDecoderTests {
     }
   }
 
+  @Test("the child's allocator returns large freed blocks: fixed glibc malloc thresholds in its environment")
+  func allocatorSettings() throws {
+    let folder = TemporaryFolder.make("child-environment")
+    defer { TemporaryFolder.remove(folder) }
+    let written = folder + "/environment"
+    var limits = DecodingLimits.default
+    limits.isolation = ChildProcessIsolation(
+      executable: "/bin/sh", arguments: ["-c", "env > '\(written)'", "sh"])
+    #expect(throws: ImageError.self) {
+      try ImageDecoder.decode(contentsOf: Fixture.path("square.svg"), limits: limits)
+    }
+    let text = String(decoding: try FileIO.readAll(written, limit: 1 << 20), as: UTF8.self)
+    let lines = text.split(separator: "\n")
+    #expect(lines.contains("SWIFT_BACKTRACE=enable=no"))
+    let tunables = lines.filter { $0.hasPrefix("GLIBC_TUNABLES=") }
+    #expect(tunables.count == 1)
+    if getenv("GLIBC_TUNABLES") == nil {
+      #expect(tunables.first?.contains("glibc.malloc.mmap_threshold=131072") == true)
+      #expect(tunables.first?.contains("glibc.malloc.trim_threshold=131072") == true)
+    }
+  }
+
   @Test("PNG, JPEG, WebP and GIF stay in process: a missing child program is never started")
   func fastPath() throws {
     var limits = DecodingLimits.default
