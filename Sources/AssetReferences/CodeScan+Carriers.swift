@@ -37,6 +37,8 @@ struct CarrierScan: Sendable {
   var typed = TypedCarriers()
   /// Names handed by label to a function's parameter.
   var parameters = ParameterCarriers()
+  /// Bare members of a type's own code, and protocol requirements given literals.
+  var requirements = RequirementCarriers()
 
   /// The computed property or function whose body is being read, the brace depth of that
   /// body and the type it is a member of.
@@ -68,6 +70,7 @@ struct CarrierScan: Sendable {
     locals.identifier(tokens, index, depth: depth, memberDepth: typeBodies.last ?? 0, path: path)
     let memberDepth = depth == typeBodies.last
     parameters.identifier(tokens, index, depth: depth, path: path)
+    requirements.identifier(tokens, index, depth: depth, path: path)
     typed.identifier(tokens, index, type: typeNames.last ?? nil, atMemberDepth: memberDepth)
     if Self.typeKeywords.contains(token.text), index == 0 || tokens[index - 1].text != "." {
       if token.text != "class"
@@ -219,6 +222,7 @@ struct CarrierScan: Sendable {
   mutating func opened(at index: Int, depth: Int) {
     locals.opened(depth: depth)
     parameters.opened(depth: depth)
+    requirements.opened(at: index, depth: depth)
     if typeOpening {
       typeBodies.append(depth)
       typeNames.append(openingType)
@@ -234,6 +238,7 @@ struct CarrierScan: Sendable {
   mutating func closed(depth: Int) {
     locals.closed(depth: depth)
     parameters.closed(depth: depth)
+    requirements.closed(depth: depth)
     if body?.depth == depth { body = nil }
     if typeBodies.count > 1, typeBodies.last == depth {
       typeBodies.removeLast()
@@ -246,6 +251,7 @@ struct CarrierScan: Sendable {
   mutating func literal(_ tokens: [SourceToken], _ index: Int, use: Int, depth: Int) {
     locals.literal(tokens, index, use: use, depth: depth)
     typed.literal(tokens, index, use: use)
+    requirements.literal(index, use: use)
     if let member = initialValues[index] {
       if Self.standsWhole(tokens, index) { values[member, default: []].append(use) }
       return
@@ -351,6 +357,7 @@ extension SourceReferences {
         typedTaken[taker.key] = (taker.path, taker.line)
       }
     }
+    resolveRequirements(files, types: types, symbolNames: symbolNames, typedTaken: &typedTaken)
     for (file, firstUse) in files {
       var labelled = file.carriers.typed.labelled
       for (use, carrier) in file.carriers.locals.handed { labelled[carrier, default: []].append(use) }

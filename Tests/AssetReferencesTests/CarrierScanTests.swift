@@ -579,4 +579,108 @@ struct CarrierScanTests {
     ])
     #expect(CarrierScanTests.carried(references).isEmpty)
   }
+
+  /// Seven badges' `let imageName`, read through the protocol and handed on by label.
+  static let badges = """
+    protocol Badge {
+      var imageName: String { get }
+      var title: String { get }
+    }
+    extension Badge {
+      var body: some View {
+        VStack { BadgeView(artwork: imageName) }
+      }
+    }
+    struct GoldBadge: Badge {
+      let imageName = "badge_gold"
+      let title = "Gold"
+    }
+    struct SilverBadge: View, Badge {
+      let imageName: String = "badge_silver"
+      let title = "Silver"
+    }
+    struct BadgeView: View {
+      let artwork: String
+      var body: some View { Image(artwork).resizable() }
+    }
+    """
+
+  @Test func aRequirementEveryConformerGivesAConstantReachesTheImage() {
+    let references = CarrierScanTests.scan([("App/Badge.swift", CarrierScanTests.badges)])
+    #expect(
+      CarrierScanTests.carried(references) == [
+        "badge_gold@11 via Badge.imageName at App/Badge.swift:20",
+        "badge_silver@15 via Badge.imageName at App/Badge.swift:20",
+      ])
+    #expect(references.uses.first { $0.name == "badge_gold" }?.carrier?.isRequirement == true)
+    // `title` is never given to an image.
+    #expect(references.uses.first { $0.name == "Gold" }?.isStrict == false)
+  }
+
+  @Test func aConformerWhoseValueIsNoConstantCarriesNothing() {
+    // A third conformer computes its name: which names the image takes is not known.
+    let references = CarrierScanTests.scan([
+      ("App/Badge.swift", CarrierScanTests.badges),
+      (
+        "App/Bronze.swift",
+        "struct BronzeBadge: Badge {\n  var imageName: String { \"badge_\" + tier }\n  let title = \"Bronze\"\n}"
+      ),
+    ])
+    #expect(CarrierScanTests.carried(references).isEmpty)
+    // A `var` the memberwise initialiser can set is no constant either.
+    let settable = CarrierScanTests.scan([
+      ("App/Badge.swift", CarrierScanTests.badges),
+      ("App/Bronze.swift", "struct BronzeBadge: Badge {\n  var imageName = \"badge_bronze\"\n}"),
+    ])
+    #expect(CarrierScanTests.carried(settable).isEmpty)
+    // A protocol that refines `Badge` has conformers the scan does not list.
+    let refined = CarrierScanTests.scan([
+      ("App/Badge.swift", CarrierScanTests.badges),
+      ("App/Medal.swift", "protocol Medal: Badge {}"),
+    ])
+    #expect(CarrierScanTests.carried(refined).isEmpty)
+  }
+
+  @Test func aBareStoredPropertyTakesWhatItsLabelIsGiven() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Tile.swift",
+        """
+        struct Tile: View {
+          let symbol: String
+          var body: some View { Image(symbol) }
+        }
+        struct Grid: View {
+          var body: some View { Tile(symbol: "tile_home") }
+        }
+        """
+      )
+    ])
+    #expect(CarrierScanTests.carried(references) == ["tile_home@6 via Tile.symbol at App/Tile.swift:3"])
+    // A parameter or closure's parameter of the same name binds it: the bare name may be it.
+    for body in [
+      "func row(symbol: String) -> some View { Image(symbol) }",
+      "var body: some View { ForEach(names, id: \\.self) { symbol in Image(symbol) } }",
+      "var body: some View { let symbol = other; return Image(symbol) }",
+    ] {
+      let shadowed = CarrierScanTests.scan([
+        ("App/Tile.swift", "struct Tile: View {\n  let symbol: String\n  \(body)\n}"),
+        ("App/Grid.swift", "let grid = Tile(symbol: \"tile_home\")"),
+      ])
+      #expect(CarrierScanTests.carried(shadowed).isEmpty, "\(body)")
+    }
+  }
+
+  @Test func anAmbiguousTypeCarriesNothingBare() {
+    // Two types named `Tile` (two modules): the label may set either.
+    let references = CarrierScanTests.scan([
+      (
+        "App/Tile.swift",
+        "struct Tile: View {\n  let symbol: String\n  var body: some View { Image(symbol) }\n}"
+      ),
+      ("Kit/Tile.swift", "struct Tile {\n  let symbol: String\n}"),
+      ("App/Grid.swift", "let grid = Tile(symbol: \"tile_home\")"),
+    ])
+    #expect(CarrierScanTests.carried(references).isEmpty)
+  }
 }
