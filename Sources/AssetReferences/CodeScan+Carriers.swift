@@ -39,6 +39,8 @@ struct CarrierScan: Sendable {
   var parameters = ParameterCarriers()
   /// Bare members of a type's own code, and protocol requirements given literals.
   var requirements = RequirementCarriers()
+  /// Names given to an implicit `.init` whose place makes it an `Image`.
+  var implicitInits = ImplicitInits()
 
   /// The computed property or function whose body is being read, the brace depth of that
   /// body and the type it is a member of.
@@ -72,6 +74,8 @@ struct CarrierScan: Sendable {
     parameters.identifier(tokens, index, depth: depth, path: path)
     requirements.identifier(tokens, index, depth: depth, path: path)
     typed.identifier(tokens, index, type: typeNames.last ?? nil, atMemberDepth: memberDepth)
+    implicitInits.identifier(
+      tokens, index, type: typeNames.last ?? nil, atMemberDepth: memberDepth, path: path)
     if Self.typeKeywords.contains(token.text), index == 0 || tokens[index - 1].text != "." {
       if token.text != "class"
         || (index + 1 < tokens.count && !Self.classModifiers.contains(tokens[index + 1].text))
@@ -252,6 +256,7 @@ struct CarrierScan: Sendable {
     locals.literal(tokens, index, use: use, depth: depth)
     typed.literal(tokens, index, use: use)
     requirements.literal(index, use: use)
+    implicitInits.literal(tokens, index, use: use)
     if let member = initialValues[index] {
       if Self.standsWhole(tokens, index) { values[member, default: []].append(use) }
       return
@@ -358,6 +363,7 @@ extension SourceReferences {
       }
     }
     resolveRequirements(files, types: types, symbolNames: symbolNames, typedTaken: &typedTaken)
+    resolveImplicitInits(files, types: types, declarations: declarations, taken: &taken)
     for (file, firstUse) in files {
       var labelled = file.carriers.typed.labelled
       for (use, carrier) in file.carriers.locals.handed { labelled[carrier, default: []].append(use) }

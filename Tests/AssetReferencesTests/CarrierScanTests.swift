@@ -683,4 +683,57 @@ struct CarrierScanTests {
     ])
     #expect(CarrierScanTests.carried(references).isEmpty)
   }
+
+  /// A row of tiles built by implicit `.init`s: the array `row(tiles:)` takes is `[Tile]`,
+  /// and `Tile`'s `picture` is an `Image`.
+  static func tiles(picture: String = "Image", extra: String = "") -> String {
+    """
+    struct Picker: View {
+      struct Tile {
+        let id: String
+        let picture: \(picture)
+      }
+      var body: some View {
+        row(tiles: [
+          .init(id: "a", picture: .init("tile_light")),
+          .init(id: "b", picture: .init(theme.darkTile)),
+        ])
+      }
+      func row(tiles: [Tile]) -> some View { EmptyView() }
+    }
+    enum Theme {
+      case plain
+      var darkTile: String { "tile_dark" }
+    }
+    \(extra)
+    """
+  }
+
+  @Test func anImplicitInitThatItsPlaceMakesAnImageTakesTheName() {
+    let references = CarrierScanTests.scan([("App/Picker.swift", CarrierScanTests.tiles())])
+    #expect(
+      CarrierScanTests.carried(references) == [
+        "tile_light@8 via row(tiles:) → [] → .picture at App/Picker.swift:8",
+        "tile_dark@16 via darkTile at App/Picker.swift:9",
+      ])
+    #expect(references.uses.first { $0.name == "tile_light" }?.carrier?.isImplicit == true)
+    // `id:` is a `String`: its literal stays a plain use.
+    #expect(references.uses.first { $0.name == "a" }?.isStrict == false)
+  }
+
+  @Test func anImplicitInitOfAnotherOrAnUnknownTypeTakesNothing() {
+    for (name, text) in [
+      ("a Text", CarrierScanTests.tiles(picture: "Text")),
+      ("an overload", CarrierScanTests.tiles(extra: "struct Other { func row(tiles: [Int]) {} }")),
+      ("a second Tile", CarrierScanTests.tiles(extra: "enum Tile { case a }")),
+      (
+        "an init of its own",
+        CarrierScanTests.tiles(
+          picture: "Image\n    init(id: String) { self.id = id; picture = Image(systemName: \"star\") }")
+      ),
+    ] {
+      let references = CarrierScanTests.scan([("App/Picker.swift", text)])
+      #expect(CarrierScanTests.carried(references).isEmpty, "\(name)")
+    }
+  }
 }
