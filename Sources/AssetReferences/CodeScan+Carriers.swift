@@ -363,7 +363,7 @@ extension SourceReferences {
       }
     }
     resolveRequirements(files, types: types, symbolNames: symbolNames, typedTaken: &typedTaken)
-    resolveImplicitInits(files, types: types, declarations: declarations, taken: &taken)
+    resolveImplicitInits(files, types: types, taken: &taken)
     for (file, firstUse) in files {
       var labelled = file.carriers.typed.labelled
       for (use, carrier) in file.carriers.locals.handed { labelled[carrier, default: []].append(use) }

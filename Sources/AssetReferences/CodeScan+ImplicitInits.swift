@@ -11,8 +11,9 @@
 /// `picture:` argument is the memberwise initialiser's, so the inner `.init` is the stored
 /// property's type, `Image`, and `"tile_a"` is an image name. The places whose type is read:
 ///
-/// - an argument given by label to a function declared once under the root (the labelled
-///   parameter's declared type) or to a type's initialiser, where the type is a structure
+/// - an argument given by label to a function (the labelled parameter's declared type), when
+///   one function under the root has that name and a parameter of that label (others of the
+///   name with other labels cannot take the call), or to a type's initialiser, where the type is a structure
 ///   declared once with no `init` of its own (the stored property's declared type);
 /// - an element of an array literal given so, when that type is `[T]`;
 /// - a constant or variable declared with its type (`let picture: Image = .init("x")`);
@@ -27,6 +28,8 @@ struct ImplicitInits: Sendable {
   var propertyTypes: [String: String] = [:]
   /// The declared type of each function's labelled parameter, by `name(label:)`.
   var parameterTypes: [String: String] = [:]
+  /// How many functions of the file declare each `name(label:)`, whatever its type.
+  var parameterDeclarations: [String: Int] = [:]
   /// The literal uses (indices into the file's uses) given whole to an implicit `.init`,
   /// with the steps to its type and the place.
   var literals: [(use: Int, steps: [String], line: Int)] = []
@@ -189,8 +192,10 @@ struct ImplicitInits: Sendable {
           var colon = start + 1
           if tokens[colon].kind == .identifier { colon += 1 }
           let label = tokens[start].text
-          if tokens.text(at: colon) == ":", label != "_", let type = Self.declaredType(tokens, colon + 1) {
-            parameterTypes[ParameterCarriers.key(function, label)] = type
+          if tokens.text(at: colon) == ":", label != "_" {
+            let key = ParameterCarriers.key(function, label)
+            parameterDeclarations[key, default: 0] += 1
+            if let type = Self.declaredType(tokens, colon + 1) { parameterTypes[key] = type }
           }
         }
         start = position + 1
@@ -205,14 +210,16 @@ extension SourceReferences {
   /// Follows ``ImplicitInits``: makes strict the literals an implicit `.init` of `Image`
   /// takes, and adds the members it takes to `taken`.
   mutating func resolveImplicitInits(
-    _ files: [(scan: FileScan, firstUse: Int)], types: TypedCarriers.Merged, declarations: [String: Int],
+    _ files: [(scan: FileScan, firstUse: Int)], types: TypedCarriers.Merged,
     taken: inout [String: (path: String, line: Int)]
   ) {
     var propertyTypes: [String: String] = [:]
     var parameterTypes: [String: String] = [:]
+    var parameterDeclarations: [String: Int] = [:]
     var conflicting: Set<String> = []
     for (file, _) in files {
       let scan = file.carriers.implicitInits
+      parameterDeclarations.merge(scan.parameterDeclarations, uniquingKeysWith: +)
       for (key, type) in scan.propertyTypes {
         if let known = propertyTypes[key], known != type { conflicting.insert(key) }
         propertyTypes[key] = type
@@ -234,9 +241,9 @@ extension SourceReferences {
       if first.hasPrefix("=") {
         current = String(first.dropFirst())
       } else if first.hasSuffix(":)") {
-        // `f(label:)`: the function declared once.
-        let name = String(first.prefix { $0 != "(" })
-        guard declarations[name] == 1, let declared = parameterTypes[first] else { return nil }
+        // `f(label:)`: the one function of that name with that label (overloads of the name
+        // with other labels cannot take the call).
+        guard parameterDeclarations[first] == 1, let declared = parameterTypes[first] else { return nil }
         current = declared
       } else {
         // `T.label`: the memberwise initialiser's label is the stored property.

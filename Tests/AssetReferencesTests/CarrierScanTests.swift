@@ -717,6 +717,11 @@ struct CarrierScanTests {
         "tile_dark@16 via darkTile at App/Picker.swift:9",
       ])
     #expect(references.uses.first { $0.name == "tile_light" }?.carrier?.isImplicit == true)
+    // Another `row` without the label `tiles:` cannot take the call.
+    let overloaded = CarrierScanTests.scan([
+      ("App/Picker.swift", CarrierScanTests.tiles(extra: "struct Other { func row(title: String) {} }"))
+    ])
+    #expect(CarrierScanTests.carried(overloaded) == CarrierScanTests.carried(references))
     // `id:` is a `String`: its literal stays a plain use.
     #expect(references.uses.first { $0.name == "a" }?.isStrict == false)
   }
