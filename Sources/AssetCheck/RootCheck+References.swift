@@ -71,6 +71,16 @@ extension RootCheck {
             "line \(use.line) gives \"\(use.name)\" by label to `\(carrier.member)`, whose parameter an image "
             + "initialiser takes at \(carrier.path):\(carrier.line), and no asset catalog or image file of the tree "
             + "provides it (the function is declared once under the root)"
+        } else if let carrier = use.carrier, carrier.isImplicit {
+          message =
+            "line \(use.line) gives \"\(use.name)\" to an implicit `.init`, an `Image` by the types its place "
+            + "declares (`\(carrier.member)`), and no asset catalog or image file of the tree provides it"
+        } else if let carrier = use.carrier, carrier.isRequirement {
+          message =
+            "line \(use.line) gives \"\(use.name)\" to the constant `\(carrier.member)`, which its type's or "
+            + "protocol's code hands to an image initialiser at \(carrier.path):\(carrier.line), and no asset "
+            + "catalog or image file of the tree provides it (read as `self`; a protocol's requirement counts "
+            + "when every conforming type gives it a constant)"
         } else if let carrier = use.carrier, carrier.isTyped {
           message =
             "line \(use.line) gives \"\(use.name)\" by label to `\(carrier.member)`, which an image initialiser "

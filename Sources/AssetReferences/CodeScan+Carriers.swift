@@ -37,6 +37,10 @@ struct CarrierScan: Sendable {
   var typed = TypedCarriers()
   /// Names handed by label to a function's parameter.
   var parameters = ParameterCarriers()
+  /// Bare members of a type's own code, and protocol requirements given literals.
+  var requirements = RequirementCarriers()
+  /// Names given to an implicit `.init` whose place makes it an `Image`.
+  var implicitInits = ImplicitInits()
 
   /// The computed property or function whose body is being read, the brace depth of that
   /// body and the type it is a member of.
@@ -68,7 +72,10 @@ struct CarrierScan: Sendable {
     locals.identifier(tokens, index, depth: depth, memberDepth: typeBodies.last ?? 0, path: path)
     let memberDepth = depth == typeBodies.last
     parameters.identifier(tokens, index, depth: depth, path: path)
+    requirements.identifier(tokens, index, depth: depth, path: path)
     typed.identifier(tokens, index, type: typeNames.last ?? nil, atMemberDepth: memberDepth)
+    implicitInits.identifier(
+      tokens, index, type: typeNames.last ?? nil, atMemberDepth: memberDepth, path: path)
     if Self.typeKeywords.contains(token.text), index == 0 || tokens[index - 1].text != "." {
       if token.text != "class"
         || (index + 1 < tokens.count && !Self.classModifiers.contains(tokens[index + 1].text))
@@ -219,6 +226,7 @@ struct CarrierScan: Sendable {
   mutating func opened(at index: Int, depth: Int) {
     locals.opened(depth: depth)
     parameters.opened(depth: depth)
+    requirements.opened(at: index, depth: depth)
     if typeOpening {
       typeBodies.append(depth)
       typeNames.append(openingType)
@@ -234,6 +242,7 @@ struct CarrierScan: Sendable {
   mutating func closed(depth: Int) {
     locals.closed(depth: depth)
     parameters.closed(depth: depth)
+    requirements.closed(depth: depth)
     if body?.depth == depth { body = nil }
     if typeBodies.count > 1, typeBodies.last == depth {
       typeBodies.removeLast()
@@ -246,6 +255,8 @@ struct CarrierScan: Sendable {
   mutating func literal(_ tokens: [SourceToken], _ index: Int, use: Int, depth: Int) {
     locals.literal(tokens, index, use: use, depth: depth)
     typed.literal(tokens, index, use: use)
+    requirements.literal(index, use: use)
+    implicitInits.literal(tokens, index, use: use)
     if let member = initialValues[index] {
       if Self.standsWhole(tokens, index) { values[member, default: []].append(use) }
       return
@@ -351,6 +362,8 @@ extension SourceReferences {
         typedTaken[taker.key] = (taker.path, taker.line)
       }
     }
+    resolveRequirements(files, types: types, symbolNames: symbolNames, typedTaken: &typedTaken)
+    resolveImplicitInits(files, types: types, taken: &taken)
     for (file, firstUse) in files {
       var labelled = file.carriers.typed.labelled
       for (use, carrier) in file.carriers.locals.handed { labelled[carrier, default: []].append(use) }

@@ -54,6 +54,13 @@ public struct SourceReferences: Sendable {
     /// Whether the carrier is a function's parameter given by label at its call sites and
     /// taken whole in its body (``member`` is `name(label:)`).
     public var isParameter: Bool = false
+    /// Whether the carrier is a type's constant, or a protocol's requirement that every
+    /// conforming type gives as a constant, read bare (`self`) in the type's or protocol's
+    /// code (``member`` is `Type.property`).
+    public var isRequirement: Bool = false
+    /// Whether the literal is the name given to an implicit `.init(…)` that the types its
+    /// place declares make an `Image` (``member`` lists those steps, outermost first).
+    public var isImplicit: Bool = false
   }
 
   /// A name built at run time (`"icon_\(n)"`, `"icon_%d"`): it uses every asset it can match.

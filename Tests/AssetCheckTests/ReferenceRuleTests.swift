@@ -259,6 +259,60 @@ struct ReferenceRuleTests {
         == true)
   }
 
+  @Test func aConstantEveryConformerGivesARequirementIsMissingAsAWarning() throws {
+    let tree = try ReferenceRuleTests.app(["widget_search"])
+      .text(
+        "App/Widgets.swift",
+        """
+        protocol HomeWidget {
+          var imageName: String { get }
+        }
+        extension HomeWidget {
+          var body: some View { WidgetIcon(artwork: imageName) }
+        }
+        struct SearchWidget: HomeWidget { let imageName = "widget_search" }
+        struct ChatWidget: HomeWidget { let imageName = "widget_chat" }
+        struct WidgetIcon: View {
+          let artwork: String
+          var body: some View { Image(artwork) }
+        }
+        """
+      )
+    let report = ReferenceRuleTests.check(tree)
+    let missing = report.findings(.missingAsset)
+    #expect(missing.map(\.asset) == ["widget_chat"])
+    #expect(missing.first?.severity == .warning)
+    #expect(missing.first?.line == 8)
+    #expect(
+      missing.first?.message.contains(
+        "to the constant `HomeWidget.imageName`, which its type's or protocol's code hands to an image "
+          + "initialiser at App/Widgets.swift:11") == true)
+    #expect(report.findings(.unusedAsset).isEmpty)
+  }
+
+  @Test func aNameGivenToAnImplicitImageInitIsMissingAsAWarning() throws {
+    let tree = try ReferenceRuleTests.app(["tile_light"])
+      .text(
+        "App/Picker.swift",
+        """
+        struct Tile {
+          let picture: Image
+        }
+        func row(tiles: [Tile]) -> some View { EmptyView() }
+        let light = row(tiles: [.init(picture: .init("tile_light"))])
+        let dark = row(tiles: [.init(picture: .init("tile_dark"))])
+        """
+      )
+    let report = ReferenceRuleTests.check(tree)
+    let missing = report.findings(.missingAsset)
+    #expect(missing.map(\.asset) == ["tile_dark"])
+    #expect(missing.first?.severity == .warning)
+    #expect(missing.first?.line == 6)
+    #expect(
+      missing.first?.message.contains(
+        "an `Image` by the types its place declares (`row(tiles:) → [] → .picture`)") == true)
+  }
+
   @Test func anUnreadScriptOfAnAppleTreeIsNamed() throws {
     // A web view's bundled script in an iOS app (no React Native): not read, so no verdict,
     // and the note says which file stopped it.

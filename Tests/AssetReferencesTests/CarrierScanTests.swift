@@ -579,4 +579,166 @@ struct CarrierScanTests {
     ])
     #expect(CarrierScanTests.carried(references).isEmpty)
   }
+
+  /// Seven badges' `let imageName`, read through the protocol and handed on by label.
+  static let badges = """
+    protocol Badge {
+      var imageName: String { get }
+      var title: String { get }
+    }
+    extension Badge {
+      var body: some View {
+        VStack { BadgeView(artwork: imageName) }
+      }
+    }
+    struct GoldBadge: Badge {
+      let imageName = "badge_gold"
+      let title = "Gold"
+    }
+    struct SilverBadge: View, Badge {
+      let imageName: String = "badge_silver"
+      let title = "Silver"
+    }
+    struct BadgeView: View {
+      let artwork: String
+      var body: some View { Image(artwork).resizable() }
+    }
+    """
+
+  @Test func aRequirementEveryConformerGivesAConstantReachesTheImage() {
+    let references = CarrierScanTests.scan([("App/Badge.swift", CarrierScanTests.badges)])
+    #expect(
+      CarrierScanTests.carried(references) == [
+        "badge_gold@11 via Badge.imageName at App/Badge.swift:20",
+        "badge_silver@15 via Badge.imageName at App/Badge.swift:20",
+      ])
+    #expect(references.uses.first { $0.name == "badge_gold" }?.carrier?.isRequirement == true)
+    // `title` is never given to an image.
+    #expect(references.uses.first { $0.name == "Gold" }?.isStrict == false)
+  }
+
+  @Test func aConformerWhoseValueIsNoConstantCarriesNothing() {
+    // A third conformer computes its name: which names the image takes is not known.
+    let references = CarrierScanTests.scan([
+      ("App/Badge.swift", CarrierScanTests.badges),
+      (
+        "App/Bronze.swift",
+        "struct BronzeBadge: Badge {\n  var imageName: String { \"badge_\" + tier }\n  let title = \"Bronze\"\n}"
+      ),
+    ])
+    #expect(CarrierScanTests.carried(references).isEmpty)
+    // A `var` the memberwise initialiser can set is no constant either.
+    let settable = CarrierScanTests.scan([
+      ("App/Badge.swift", CarrierScanTests.badges),
+      ("App/Bronze.swift", "struct BronzeBadge: Badge {\n  var imageName = \"badge_bronze\"\n}"),
+    ])
+    #expect(CarrierScanTests.carried(settable).isEmpty)
+    // A protocol that refines `Badge` has conformers the scan does not list.
+    let refined = CarrierScanTests.scan([
+      ("App/Badge.swift", CarrierScanTests.badges),
+      ("App/Medal.swift", "protocol Medal: Badge {}"),
+    ])
+    #expect(CarrierScanTests.carried(refined).isEmpty)
+  }
+
+  @Test func aBareStoredPropertyTakesWhatItsLabelIsGiven() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Tile.swift",
+        """
+        struct Tile: View {
+          let symbol: String
+          var body: some View { Image(symbol) }
+        }
+        struct Grid: View {
+          var body: some View { Tile(symbol: "tile_home") }
+        }
+        """
+      )
+    ])
+    #expect(CarrierScanTests.carried(references) == ["tile_home@6 via Tile.symbol at App/Tile.swift:3"])
+    // A parameter or closure's parameter of the same name binds it: the bare name may be it.
+    for body in [
+      "func row(symbol: String) -> some View { Image(symbol) }",
+      "var body: some View { ForEach(names, id: \\.self) { symbol in Image(symbol) } }",
+      "var body: some View { let symbol = other; return Image(symbol) }",
+    ] {
+      let shadowed = CarrierScanTests.scan([
+        ("App/Tile.swift", "struct Tile: View {\n  let symbol: String\n  \(body)\n}"),
+        ("App/Grid.swift", "let grid = Tile(symbol: \"tile_home\")"),
+      ])
+      #expect(CarrierScanTests.carried(shadowed).isEmpty, "\(body)")
+    }
+  }
+
+  @Test func anAmbiguousTypeCarriesNothingBare() {
+    // Two types named `Tile` (two modules): the label may set either.
+    let references = CarrierScanTests.scan([
+      (
+        "App/Tile.swift",
+        "struct Tile: View {\n  let symbol: String\n  var body: some View { Image(symbol) }\n}"
+      ),
+      ("Kit/Tile.swift", "struct Tile {\n  let symbol: String\n}"),
+      ("App/Grid.swift", "let grid = Tile(symbol: \"tile_home\")"),
+    ])
+    #expect(CarrierScanTests.carried(references).isEmpty)
+  }
+
+  /// A row of tiles built by implicit `.init`s: the array `row(tiles:)` takes is `[Tile]`,
+  /// and `Tile`'s `picture` is an `Image`.
+  static func tiles(picture: String = "Image", extra: String = "") -> String {
+    """
+    struct Picker: View {
+      struct Tile {
+        let id: String
+        let picture: \(picture)
+      }
+      var body: some View {
+        row(tiles: [
+          .init(id: "a", picture: .init("tile_light")),
+          .init(id: "b", picture: .init(theme.darkTile)),
+        ])
+      }
+      func row(tiles: [Tile]) -> some View { EmptyView() }
+    }
+    enum Theme {
+      case plain
+      var darkTile: String { "tile_dark" }
+    }
+    \(extra)
+    """
+  }
+
+  @Test func anImplicitInitThatItsPlaceMakesAnImageTakesTheName() {
+    let references = CarrierScanTests.scan([("App/Picker.swift", CarrierScanTests.tiles())])
+    #expect(
+      CarrierScanTests.carried(references) == [
+        "tile_light@8 via row(tiles:) → [] → .picture at App/Picker.swift:8",
+        "tile_dark@16 via darkTile at App/Picker.swift:9",
+      ])
+    #expect(references.uses.first { $0.name == "tile_light" }?.carrier?.isImplicit == true)
+    // Another `row` without the label `tiles:` cannot take the call.
+    let overloaded = CarrierScanTests.scan([
+      ("App/Picker.swift", CarrierScanTests.tiles(extra: "struct Other { func row(title: String) {} }"))
+    ])
+    #expect(CarrierScanTests.carried(overloaded) == CarrierScanTests.carried(references))
+    // `id:` is a `String`: its literal stays a plain use.
+    #expect(references.uses.first { $0.name == "a" }?.isStrict == false)
+  }
+
+  @Test func anImplicitInitOfAnotherOrAnUnknownTypeTakesNothing() {
+    for (name, text) in [
+      ("a Text", CarrierScanTests.tiles(picture: "Text")),
+      ("an overload", CarrierScanTests.tiles(extra: "struct Other { func row(tiles: [Int]) {} }")),
+      ("a second Tile", CarrierScanTests.tiles(extra: "enum Tile { case a }")),
+      (
+        "an init of its own",
+        CarrierScanTests.tiles(
+          picture: "Image\n    init(id: String) { self.id = id; picture = Image(systemName: \"star\") }")
+      ),
+    ] {
+      let references = CarrierScanTests.scan([("App/Picker.swift", text)])
+      #expect(CarrierScanTests.carried(references).isEmpty, "\(name)")
+    }
+  }
 }
