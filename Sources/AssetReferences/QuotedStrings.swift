@@ -6,8 +6,9 @@
 /// taken, from every quote: that holds every string literal of the file whatever the
 /// code around it is (and some text between two literals too, which can only add uses).
 /// A piece longer than ``longest`` bytes or holding a backslash is not taken; a name with a
-/// quote, a backslash or more than 256 bytes names no catalog set. Each quote starts at most
-/// one scan of ``longest`` bytes, so the time is bounded by the file's size times that.
+/// quote, a backslash or more than 256 bytes names no catalog set. A scan from a quote stops
+/// at the next quote of its kind, so the scans from the quotes of one kind pass each byte
+/// at most once: the time is linear in the file's size (at most three passes).
 enum QuotedStrings {
   /// The longest piece kept, in bytes.
   static let longest = JavaScriptReferences.quotedStringLimit
