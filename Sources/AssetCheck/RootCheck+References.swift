@@ -153,16 +153,37 @@ extension RootCheck {
           + "URL; only React Native's bundler or native code such as UIImage(named:) reaches them); whether a "
           + "CocoaPods pod ships them is not known, for podspecs are not read")
     }
+    if !scripts.quoted.isEmpty {
+      let listed = scripts.quoted.prefix(5).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
+      let more = scripts.quoted.count > 5 ? " and \(scripts.quoted.count - 5) more" : ""
+      layoutNotes.append(
+        "--references: \(scripts.quoted.count) minified scripts that an Xcode target bundles (or whose "
+          + "target is not known) read for their quoted strings only: \(listed)\(more); a script the app "
+          + "injects can post a name to native code (a WKScriptMessageHandler), so each string counts as a use "
+          + "of the set of that name (any case); their code, requires and strings built at run time are not "
+          + "read, and pieces over \(JavaScriptReferences.quotedStringLimit) bytes or with a backslash are skipped"
+      )
+    }
     let judging = references.codeFiles > 0 && unread.isEmpty
+    // Names bundled data may give lookups the scan cannot trace; read only when one is.
+    let data: (names: Set<String>, note: String?) =
+      judging ? bundledDataNames(references, listing: listing) : ([], nil)
     var counts: [String: Int] = [:]
+    var dataNamed: [String] = []
     for asset in judged {
       if let reason = usage.used[asset.name] {
         counts[reason.rawValue, default: 0] += 1
       } else if systemNames.contains(asset.name) {
         counts["system role", default: 0] += 1
-      } else if javaScript.strings.contains(asset.name) {
-        // React Native's `{uri: 'name'}` loads a catalog image by name through UIImage.
+      } else if javaScript.strings.contains(asset.name) || scripts.strings.contains(asset.name.lowercased()) {
+        // React Native's `{uri: 'name'}` loads a catalog image by name through UIImage; a
+        // bundled script's string may reach UIImage(named:) through a message handler.
         counts["JavaScript string", default: 0] += 1
+      } else if data.names.contains(asset.name.lowercased())
+        || data.names.contains(asset.baseName.lowercased())
+      {
+        counts["bundled data", default: 0] += 1
+        dataNamed.append(asset.name)
       } else if judging {
         counts["unused", default: 0] += 1
         add(
@@ -172,7 +193,17 @@ extension RootCheck {
             + "it ships in the bundle for nothing")
       }
     }
-    let tally = ["literal", "symbol", "pattern", "system role", "JavaScript string", "unused"].compactMap {
+    if let note = data.note {
+      let named = dataNamed.sorted()
+      layoutNotes.append(
+        note + "; \(named.count) image sets used so"
+          + (named.isEmpty
+            ? "" : " (" + named.prefix(10).joined(separator: ", ") + (named.count > 10 ? ", …" : "") + ")"))
+    }
+    let tally = [
+      "literal", "symbol", "pattern", "system role", "JavaScript string", "bundled data", "unused",
+    ]
+    .compactMap {
       key in
       counts[key].map { "\($0) \(key == "unused" ? "unused" : "by \(key)")" }
     }
@@ -198,21 +229,38 @@ extension RootCheck {
   /// `WKScriptMessageHandler`, that looks the image up), or when the root has no Xcode
   /// target, so what ships is not known. The rest (a vendored library's documentation) block
   /// nothing.
+  ///
+  /// A minified script outside React Native projects whose quoted strings were read
+  /// (``JavaScriptReferences/quotedStrings``) blocks nothing: it can name a set only by a
+  /// string, and its strings count as uses (`quoted`, lower-cased: catalog lookups ignore
+  /// case). In a React Native project it still blocks, for its `require`s are not read.
   private func scriptsNamingCatalogSets(
     _ javaScript: JavaScriptReferences
-  ) -> (blocking: [SourceReferences.Skipped], webOnly: [SourceReferences.Skipped]) {
+  ) -> (
+    blocking: [SourceReferences.Skipped], webOnly: [SourceReferences.Skipped],
+    quoted: [SourceReferences.Skipped], strings: Set<String>
+  ) {
     let targets = catalog.namespaces.filter { $0.target != nil && $0.project != nil }
     var blocking: [SourceReferences.Skipped] = []
     var webOnly: [SourceReferences.Skipped] = []
+    var quoted: [SourceReferences.Skipped] = []
+    var strings: Set<String> = []
     for file in javaScript.unreadable {
       let inProject = javaScript.projects.contains { $0.isEmpty || file.path.hasPrefix($0 + "/") }
-      if inProject || targets.isEmpty || targets.contains(where: { $0.builds(file.path) == true }) {
+      if inProject {
         blocking.append(file)
+      } else if targets.isEmpty || targets.contains(where: { $0.builds(file.path) == true }) {
+        if let read = javaScript.quotedStrings[file.path] {
+          quoted.append(file)
+          for text in read { strings.insert(text.lowercased()) }
+        } else {
+          blocking.append(file)
+        }
       } else {
         webOnly.append(file)
       }
     }
-    return (blocking, webOnly)
+    return (blocking, webOnly, quoted, strings)
   }
 
   /// Whether an asset is one whose use the code decides: an image set of its own (not a

@@ -44,6 +44,7 @@ enum CodeScan {
           scan.declared.insert(token.text)
         }
         guard !declarationsOnly else { continue }
+        ImageLookups.identifier(tokens, index, swift: swift, into: &scan)
         if carriers { scan.carriers.identifier(tokens, index, depth: braceDepth, path: scan.path) }
         if swift, at(-1)?.text == ".", at(-1)?.kind == .punctuation {
           scan.members.insert(token.text)

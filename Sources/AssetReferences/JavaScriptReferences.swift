@@ -31,6 +31,9 @@ public struct JavaScriptReferences: Sendable {
   /// A file with more bytes per line than this is minified (bundler output or a vendored
   /// library): not the app's code, and one line that a misread `/` or `<` could hide whole.
   static let minifiedLineLength = 400
+  /// The longest quoted piece of a minified file kept as a string, in bytes
+  /// (``quotedStrings``).
+  public static let quotedStringLimit = 256
 
   /// The root as given.
   public var root: String
@@ -55,6 +58,11 @@ public struct JavaScriptReferences: Sendable {
   /// here, no image it could name may be called unused (a Metro asset, or a catalog set when
   /// the file is React Native code or an app bundles it).
   public var unreadable: [SourceReferences.Skipped] = []
+  /// For each minified file of ``unreadable`` (by path): the text between each quote and the
+  /// next like quote on its line (``QuotedStrings``). Its `require`s are not read, but no
+  /// string it holds is missed, so such a file that can only name a catalog set by a string
+  /// (a script an app injects into its web views) need not stop the verdict.
+  public var quotedStrings: [String: Set<String>] = [:]
 
   /// Creates an empty result for `root`.
   ///
@@ -105,6 +113,7 @@ public struct JavaScriptReferences: Sendable {
       if file.isReactNativeManifest { result.projects.append(Paths.parent(of: file.path)) }
       if let reason = file.skipped {
         result.unreadable.append(SourceReferences.Skipped(path: file.path, reason: reason))
+        if let quoted = file.quotedStrings { result.quotedStrings[file.path] = quoted }
         continue
       }
       if file.isCode { result.codeFiles += 1 }
@@ -129,6 +138,8 @@ struct JavaScriptFileScan: Sendable {
   var dynamicRequires: [SourceReferences.Pattern] = []
   var configPaths: [JavaScriptReferences.Require] = []
   var strings: Set<String> = []
+  /// A minified file's quoted strings (``QuotedStrings``).
+  var quotedStrings: Set<String>?
 
   static func read(_ path: String, root: String) -> JavaScriptFileScan {
     var scan = JavaScriptFileScan(path: path)
@@ -145,6 +156,7 @@ struct JavaScriptFileScan: Sendable {
     let lines = bytes.count { $0 == UInt8(ascii: "\n") } + 1
     if name.hasSuffix(".min.js") || bytes.count / lines > JavaScriptReferences.minifiedLineLength {
       scan.skipped = "minified (\(bytes.count / lines) bytes per line)"
+      scan.quotedStrings = QuotedStrings.read(bytes)
       return scan
     }
     // JSX is in `.js`, `.jsx` and `.tsx`; in `.ts` a `<` after `=` is a type assertion.

@@ -75,6 +75,9 @@ public struct SourceReferences: Sendable {
     public var pieces: [String]
     /// Whether it is an image initialiser's argument.
     public var isStrict: Bool
+    /// How many characters every name it builds has, when that is all that is known
+    /// (`String(c)` of a `Character`: 1); `nil` when the pieces say it.
+    public var characterCount: Int? = nil
 
     /// Whether the pattern can produce `name`, compared without regard to case.
     ///
@@ -82,6 +85,7 @@ public struct SourceReferences: Sendable {
     /// - Returns: `true` when the pieces occur in `name` in order, the first at its start and
     ///   the last at its end.
     public func matches(_ name: String) -> Bool {
+      if let characterCount, name.count != characterCount { return false }
       let lowered = name.lowercased()
       let parts = pieces.map { $0.lowercased() }
       guard let first = parts.first, let last = parts.last, parts.count >= 2 else {
@@ -117,6 +121,21 @@ public struct SourceReferences: Sendable {
     }
   }
 
+  /// An image initialiser given a name that is no literal (`UIImage(named: entityName)`).
+  public struct Lookup: Sendable, Hashable {
+    /// The file, relative to the root.
+    public var path: String
+    /// The 1-based line.
+    public var line: Int
+    /// The argument as written, without spaces (`entityName`, `row.icon`).
+    public var argument: String
+    /// The member or local the argument reads (`icon` of `row.icon`, `f()` for a call), if
+    /// it reads one.
+    public var name: String?
+    /// Whether the scan knows what names it may be given (a carrier's literals).
+    public var isTraced = false
+  }
+
   /// A file that was not read as a source, and why.
   public struct Skipped: Sendable, Hashable {
     /// The file, relative to the root.
@@ -133,6 +152,9 @@ public struct SourceReferences: Sendable {
   public var uses: [Use] = []
   /// Every name built at run time, in file then line order.
   public var patterns: [Pattern] = []
+  /// The image initialisers given a name that is no literal, in file then line order;
+  /// ``Lookup/isTraced`` says which ones the scan follows.
+  public var lookups: [Lookup] = []
   /// Member identifiers of Swift code (`fooBar` in `.fooBar`, `Asset.Editing.fooBar`):
   /// what generated symbols are matched against.
   public var members: Set<String> = []

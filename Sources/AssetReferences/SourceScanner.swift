@@ -64,10 +64,12 @@ extension SourceReferences {
       }
       result.uses += file.uses
       result.patterns += file.patterns
+      result.lookups += file.lookups
       result.members.formUnion(file.members)
       result.declared.formUnion(file.declared)
     }
     result.resolveCarriers(zip(scanned, firstUses).map { (scan: $0, firstUse: $1) })
+    result.traceLookups()
     return result
   }
 }
@@ -84,6 +86,7 @@ struct FileScan: Sendable {
   var outcome: Outcome = .read(isCode: true)
   var uses: [SourceReferences.Use] = []
   var patterns: [SourceReferences.Pattern] = []
+  var lookups: [SourceReferences.Lookup] = []
   var members: Set<String> = []
   var declared: Set<String> = []
   /// Swift's properties and constants that may carry an image name, and their takers.

@@ -313,19 +313,21 @@ struct ReferenceRuleTests {
         "an `Image` by the types its place declares (`row(tiles:) → [] → .picture`)") == true)
   }
 
-  @Test func anUnreadScriptOfAnAppleTreeIsNamed() throws {
-    // A web view's bundled script in an iOS app (no React Native): not read, so no verdict,
-    // and the note says which file stopped it.
-    let tree = try ReferenceRuleTests.app(["welcome", "orphan"])
+  @Test func aMinifiedScriptOfATreeWithoutTargetsIsReadForItsStrings() throws {
+    // What ships is not known without a target, so the script counts; its strings are read
+    // by quote pairs, so it no longer stops the verdict.
+    let tree = try ReferenceRuleTests.app(["welcome", "orphan", "stray"])
       .text("App/View.swift", "let a = Image(\"welcome\")\n")
-      .text("App/Web/bundle.min.js", "var a=\"orphan\";\n")
+      .text("App/Web/bundle.min.js", "var r=/\"/,a=\"Orphan\";\n")
     let report = ReferenceRuleTests.check(tree)
-    #expect(report.findings(.unusedAsset).isEmpty)
+    #expect(report.findings(.unusedAsset).map(\.asset) == ["stray"])
     #expect(
       report.roots[0].notes.contains {
-        $0.contains("--references: 1 files could not be read: App/Web/bundle.min.js (minified")
-          && $0.contains("unused-asset not checked")
+        $0.contains(
+          "1 minified scripts that an Xcode target bundles (or whose target is not known) read for their")
+          && $0.contains("App/Web/bundle.min.js (minified") && $0.contains("WKScriptMessageHandler")
       })
+    #expect(!report.roots[0].notes.contains { $0.contains("unused-asset not checked") })
   }
 
   /// An app whose target bundles `App/Assets.xcassets` and the given resources, compiling
@@ -360,18 +362,73 @@ struct ReferenceRuleTests {
       })
   }
 
-  @Test func anUnreadScriptATargetBundlesStopsTheVerdict() throws {
+  @Test func aMinifiedScriptATargetBundlesNamesSetsByItsStrings() throws {
     // A user script the app injects into its web views (duckduckgo's autoconsent bundle)
-    // may post a name to native code, which the scan does not follow.
+    // may post a name to native code: its strings count as uses, and the verdict is on.
     let tree = try ReferenceRuleTests.appWithScript(
       "App/Web/bundle.min.js", bundled: ["App/Web/bundle.min.js"])
+    try ReferenceRuleTests.imageSet(tree, "App/Assets.xcassets", "stray")
     let report = ReferenceRuleTests.check(tree)
-    #expect(report.findings(.unusedAsset).isEmpty)
+    #expect(report.findings(.unusedAsset).map(\.asset) == ["stray"])
+    #expect(!report.roots[0].notes.contains { $0.contains("unused-asset not checked") })
+  }
+
+  /// An app whose target compiles `App/View.swift` (with `code`) and bundles the catalog of
+  /// `names` and `App/entities.json`, which names `Acme`; `App/other.json` names `Orphan`
+  /// and no target bundles it.
+  static func appWithData(_ code: String, names: [String]) throws -> Tree {
+    try ReferenceRuleTests.app(names)
+      .text("App/View.swift", code)
+      .text("App/entities.json", "{\"entities\": [{\"name\": \"Acme\", \"stray\": 1}]}\n")
+      .text("App/other.json", "[\"Orphan\"]\n")
+      .text(
+        "App.xcodeproj/project.pbxproj",
+        XcodeProjectFixture(targets: [
+          .init(
+            name: "App", settings: [:], resources: ["App/Assets.xcassets", "App/entities.json"],
+            sources: ["App/View.swift"])
+        ]).text)
+  }
+
+  @Test func anUntracedLookupLetsBundledDataNameSets() throws {
+    // `UIImage(named: entity)` with entities decoded from the bundle at run time.
+    let tree = try ReferenceRuleTests.appWithData(
+      "let a = Image(\"welcome\")\nfunc logo(for entity: String) -> UIImage? { UIImage(named: entity) }\n",
+      names: ["welcome", "acme", "orphan", "stray"])
+    let report = ReferenceRuleTests.check(tree)
+    // A key (`stray`) is no value; a file the target does not bundle names nothing.
+    #expect(report.findings(.unusedAsset).map(\.asset) == ["orphan", "stray"])
     #expect(
       report.roots[0].notes.contains {
-        $0.contains("--references: 1 files could not be read: App/Web/bundle.min.js (minified")
-          && $0.contains("unused-asset not checked")
+        $0.contains(
+          "1 image lookup takes a name no literal, carrier or pattern accounts for: App/View.swift:2 (entity)"
+        )
+          && $0.contains("App/entities.json") && !$0.contains("App/other.json")
+          && $0.contains("1 image sets used so")
       })
+  }
+
+  @Test func bundledDataNamesNothingWhenEveryLookupIsTraced() throws {
+    // GitHawk's emoji.json names octicons as emoji aliases, but every lookup that takes a
+    // variable gets literals: the data reaches no image, and the sets stay unused.
+    let tree = try ReferenceRuleTests.appWithData(
+      "func status(done: Bool) -> UIImage? {\n  let icon = done ? \"welcome\" : \"orphan\"\n  return UIImage(named: icon)\n}\n",
+      names: ["welcome", "acme", "orphan"])
+    let report = ReferenceRuleTests.check(tree)
+    #expect(report.findings(.unusedAsset).map(\.asset) == ["acme"])
+    #expect(!report.roots[0].notes.contains { $0.contains("image lookup") })
+  }
+
+  @Test func aCharacterGivenAsANameUsesTheOneCharacterSets() throws {
+    let tree = try ReferenceRuleTests.app(["a", "z", "ab"])
+      .text(
+        "App/Letters.swift",
+        "func letter(_ character: Character) -> UIImage? { UIImage(named: String(character)) }\n")
+    let report = ReferenceRuleTests.check(tree)
+    #expect(report.findings(.unusedAsset).map(\.asset) == ["ab"])
+    let json = try JSONSerialization.jsonObject(with: Data(report.rendered(as: .json).utf8)) as? [String: Any]
+    let patterns = (json?["references"] as? [String: Any])?["patterns"] as? [[String: Any]] ?? []
+    #expect(patterns.map { $0["pattern"] as? String } == ["String(character) of a Character"])
   }
 
   @Test func anUnreadScriptOfAReactNativeProjectStopsTheVerdict() throws {

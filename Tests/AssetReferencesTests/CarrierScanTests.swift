@@ -741,4 +741,63 @@ struct CarrierScanTests {
       #expect(CarrierScanTests.carried(references).isEmpty, "\(name)")
     }
   }
+
+  @Test func stringOfACharacterIsAPatternOfOneCharacter() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Letters.swift",
+        """
+        final class Letters {
+          func letter(for character: Character) -> UIImage? {
+            UIImage(named: String(character), in: nil, compatibleWith: nil)
+          }
+          func word(for text: Substring) -> UIImage? {
+            UIImage(named: String(text))
+          }
+        }
+        """
+      )
+    ])
+    let letters = references.patterns.filter { $0.characterCount == 1 }
+    #expect(letters.map(\.line) == [3])
+    #expect(letters.first?.isStrict == true)
+    #expect(letters.first?.matches("a") == true)
+    #expect(letters.first?.matches("ab") == false)
+    // `String(text)` of a `Substring` may be any name: an untraced lookup.
+    #expect(references.lookups.map { "\($0.line) \($0.argument) \($0.isTraced)" } == ["6 String(text) false"])
+  }
+
+  @Test func lookupsOfCarriedNamesAreTracedAndOthersAreNot() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Icons.swift",
+        """
+        enum Emoji: String {
+          case octocat, shipit
+          case rage = "rage1"
+          var image: UIImage? { UIImage(named: rawValue) }
+        }
+        func status(done: Bool) -> UIImage? {
+          let icon = done ? "check" : "cross"
+          return UIImage(named: icon)
+        }
+        func logo(for entity: String) -> UIImage? {
+          UIImage(named: entity)
+        }
+        func symbol(_ collapsed: Bool) -> Image {
+          Image(collapsed ? .chevronDown : .chevronUp)
+        }
+        struct Row { let imageNamed: String }
+        """
+      )
+    ])
+    #expect(
+      references.lookups.map { "\($0.line) \($0.argument) \($0.isTraced)" } == [
+        "8 icon true", "11 entity false",
+      ])
+    // The raw values an enum's cases take from their names are uses.
+    let names = Set(references.uses.map(\.name))
+    #expect(names.isSuperset(of: ["octocat", "shipit", "rage1"]))
+    #expect(!names.contains("rage"))
+  }
 }

@@ -99,4 +99,19 @@ struct JavaScriptScanTests {
     // A quote in a regular expression hides the rest of its line only.
     if source.contains("next.png") { #expect(JavaScriptScanTests.requires(references) == ["./next.png@2"]) }
   }
+
+  @Test func aMinifiedFilesQuotedStringsAreReadWhateverItsCode() {
+    // A regular expression holding a quote would throw a lexer off; the quote pairs are
+    // read from every quote, so `Logo` and `tick` are there either way.
+    let references = JavaScriptScanTests.scan([
+      ("web/inject.min.js", "var r=/\"/,a=\"Logo\";post('tick');var s=`x${a}`;var t=\"a\\\"b\";\n")
+    ])
+    #expect(references.unreadable.map(\.path) == ["web/inject.min.js"])
+    let strings = references.quotedStrings["web/inject.min.js"] ?? []
+    #expect(strings.contains("Logo"))
+    #expect(strings.contains("tick"))
+    // A piece holding a backslash is no name.
+    #expect(!strings.contains { $0.contains("\\") })
+    #expect(references.strings.isEmpty)
+  }
 }
