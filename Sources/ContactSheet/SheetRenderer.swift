@@ -75,10 +75,11 @@ public struct SheetRenderer: Sendable {
     self.headings = (headings ?? labels).map(TextSetting.init)
     var labels = labels.map(TextSetting.init)
     if style.showLabels, let renderer = labels?.renderer {
+      let maxWidth = layout.options.tileWidth * layout.options.scale
       labels?.shown = DistinctLabels.shown(
-        for: content.sections.lazy.flatMap(\.tiles).map(\.name),
-        maxWidth: layout.options.tileWidth * layout.options.scale, width: renderer.width(of:),
-        advances: renderer.advances(of:))
+        for: content.sections.lazy.flatMap(\.tiles).map(\.name), maxWidth: maxWidth,
+        width: renderer.width(of:), advances: renderer.advances(of:),
+        prepare: { renderer.prepare($0, maxWidth: maxWidth, replacing: $1) })
     }
     self.labels = labels
   }
