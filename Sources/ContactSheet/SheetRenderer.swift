@@ -1,3 +1,4 @@
+import IconGridSupport
 import ImageCore
 import PNGCodec
 
@@ -75,10 +76,14 @@ public struct SheetRenderer: Sendable {
     self.headings = (headings ?? labels).map(TextSetting.init)
     var labels = labels.map(TextSetting.init)
     if style.showLabels, let renderer = labels?.renderer {
+      let maxWidth = layout.options.tileWidth * layout.options.scale
       labels?.shown = DistinctLabels.shown(
-        for: content.sections.lazy.flatMap(\.tiles).map(\.name),
-        maxWidth: layout.options.tileWidth * layout.options.scale, width: renderer.width(of:),
-        advances: renderer.advances(of:))
+        for: content.sections.lazy.flatMap(\.tiles).map(\.name), maxWidth: maxWidth,
+        width: renderer.width(of:), advances: renderer.advances(of:),
+        prepare: { renderer.prepare($0, maxWidth: maxWidth, replacing: $1) })
+      // The pass's index of names is freed on this thread; the drawing threads allocate in
+      // arenas of their own, so hand its pages back rather than hold both at the peak.
+      FreedMemory.release()
     }
     self.labels = labels
   }

@@ -39,19 +39,27 @@ enum DistinctLabels {
   ///   - width: the width in pixels of a text on one line, not shortened.
   ///   - advances: the pen advance of each character of a text, in 1/64 pixels
   ///     (``LabelRendering/advances(of:)``); each search for a cut starts where they put it.
+  ///   - prepare: readies a text to be drawn at `maxWidth` in place of a text readied before
+  ///     (or `nil`) and returns what will be drawn (``LabelRendering/prepare(_:maxWidth:replacing:)``):
+  ///     called for each label that fits, for each label too wide (its answer is the
+  ///     end-shortened candidate) and for each text chosen instead of a label; an answer of
+  ///     `nil` leaves the end-shortening to this type.
   /// - Returns: full text → the text to render instead, which fits `maxWidth`.
-  /// - Complexity: one `width` call per label; for a label too wide, one `advances` call and
-  ///   about two `width` calls per cut tried (log2 of its length without advances); for a
-  ///   label whose end-shortening is ambiguous, a scan of the labels that start with the same
-  ///   character.
+  /// - Complexity: one `width` and one `prepare` call per label; for a label too wide, one
+  ///   `advances` call and, only while the candidates before are taken, about two `width`
+  ///   calls per cut tried (log2 of its length without advances); the labels a candidate
+  ///   could stand for are found in a ``NameIndex``.
   static func shown(
     for texts: some Sequence<String>, maxWidth: Int, width: (String) -> Int,
-    advances: (String) -> [Int]? = { _ in nil }
+    advances: (String) -> [Int]? = { _ in nil }, prepare: (String, String?) -> String? = { _, _ in nil }
   ) -> [String: String] {
     var unique: [String] = []
     var seen: Set<String> = []
     for text in texts where seen.insert(text).inserted { unique.append(text) }
-    let long = unique.filter { width($0) > maxWidth }
+    var long: [String] = []
+    for text in unique {
+      if width(text) > maxWidth { long.append(text) } else { _ = prepare(text, nil) }
+    }
     guard !long.isEmpty else { return [:] }
     let index = NameIndex(unique)
     func fitsAnother(_ candidate: Candidate, _ text: String) -> Bool {
@@ -76,17 +84,25 @@ enum DistinctLabels {
       let characters = Array(text)
       let measured = Measured(
         characters: characters, advances: advances(text), ellipsisAdvance: ellipsisAdvance)
-      let end = fitEnd(characters, maxWidth: maxWidth, width: width, advances: measured.advances)
+      let end =
+        prepare(text, nil)
+        ?? fitEnd(characters, maxWidth: maxWidth, width: width, advances: measured.advances)
       var candidates = [Candidate(text: end, prefix: String(end.dropLast()), infix: "", atEnd: false)]
-      for head in [3, 2, 1] where head < characters.count {
+      func isFree(_ candidate: Candidate) -> Bool {
+        !taken.contains(candidate.text) && !fitsAnother(candidate, text)
+      }
+      // Candidates in order of preference, each measured only when those before it are taken.
+      var chosen = isFree(candidates[0]) ? candidates[0] : nil
+      for head in [3, 2, 1] where chosen == nil && head < characters.count {
         if let (shown, suffix) = middle(
           characters, head: head, maxWidth: maxWidth, width: width, advances: measured.advances)
         {
-          candidates.append(
-            Candidate(text: shown, prefix: String(characters[..<head]), infix: suffix, atEnd: true))
+          let candidate = Candidate(
+            text: shown, prefix: String(characters[..<head]), infix: suffix, atEnd: true)
+          candidates.append(candidate)
+          if isFree(candidate) { chosen = candidate }
         }
       }
-      var chosen = candidates.first { !taken.contains($0.text) && !fitsAnother($0, text) }
       if chosen == nil, characters.count > 1 {
         let from = min(differsAt[text] ?? 1, characters.count - 1)
         for start in stride(from: max(from, 1), through: 1, by: -1) {
@@ -99,7 +115,7 @@ enum DistinctLabels {
             text: window, prefix: String(characters[0]), infix: String(truncated ? infix.dropLast() : infix),
             atEnd: !truncated)
           candidates.append(candidate)
-          if !taken.contains(window), !fitsAnother(candidate, text) {
+          if isFree(candidate) {
             chosen = candidate
             break
           }
@@ -107,7 +123,10 @@ enum DistinctLabels {
       }
       let shown = (chosen ?? candidates.first { !taken.contains($0.text) } ?? candidates[0]).text
       taken.insert(shown)
-      if shown != end { changed[text] = shown }
+      if shown != end {
+        changed[text] = shown
+        _ = prepare(shown, text)
+      }
     }
     return changed
   }

@@ -65,10 +65,20 @@ final class FontEngine {
   private var facesByID: [FontFace]
   private var glyphs: [GlyphKey: GlyphImage] = [:]
   var masks = BoundedMaskCache(capacity: 256)
-  /// Labels shaped whole, so measuring and drawing a label shape it once.
+  /// Labels shaped whole, so measuring a label, reading its advances and cutting it shape
+  /// it once.
   var labels = ShapedLabelCache(capacity: 8192, glyphLimit: 1 << 17)
+  /// The last shortened candidates measured, so the one chosen is not shaped again to be
+  /// fitted for drawing.
+  var candidates = ShapedLabelCache(capacity: 16, glyphLimit: 4096)
+  /// "…" shaped for each language hint met (``LabelText/languageHint(_:)``: four at most).
+  var ellipses: [String?: ShapedLine] = [:]
+  /// Labels fitted before they are drawn (``LabelRasterizer/prepare(_:maxWidth:)``).
+  var fitted = FittedLabelCache(capacity: 8192, glyphLimit: 1 << 17)
   /// The one HarfBuzz buffer every shaping call reuses (under the engine's lock).
   let buffer: OpaquePointer
+  /// Lines shaped so far, so tests can check that a label is not shaped again to be drawn.
+  var linesShaped = 0
 
   /// Labels use a few hundred distinct glyphs at most; the cap only stops a hostile stream of
   /// distinct characters from growing memory without bound.

@@ -61,8 +61,9 @@ package final class LabelRasterizer: Sendable {
   /// clusters) are dropped from its end and "…" is appended; when even "…" does not fit, the
   /// mask is empty (width 0) and marked truncated.
   ///
-  /// - Complexity: a cache hit is a hash look-up; a miss shapes the text once (or reuses the
-  ///   shaping ``width(of:)`` made) and, when it is too wide, shapes the shortened text about
+  /// - Complexity: a cache hit is a hash look-up; a text fitted by ``prepare(_:maxWidth:)``
+  ///   is drawn from that fitting; otherwise the text is shaped once (or the shaping
+  ///   ``width(of:)`` made is reused) and, when it is too wide, the shortened text about
   ///   twice: the cut is read from the whole text's advances.
   package func render(_ text: String, maxWidth: Int) -> GlyphMask {
     let key = BoundedMaskCache.Key(text: text, maxWidth: maxWidth)
@@ -87,6 +88,18 @@ package final class LabelRasterizer: Sendable {
   /// logical order; a ligature's advance counts at its first character.
   package func advances(of text: String) -> [Int]? {
     engine.withLock { $0.shapedLabel(text).advances.map(Int.init) }
+  }
+
+  /// Fits `text` to `maxWidth` pixels ahead of ``render(_:maxWidth:)``, which then draws it
+  /// without shaping it again (while the rasterizer's bounded store of fitted labels has room;
+  /// it empties as labels are drawn). The fitting of `replaced`, prepared before and now
+  /// not to be drawn at that width, is dropped.
+  ///
+  /// - Returns: the text drawn: `text` when it fits, else `text` shortened at its end with
+  ///   "…" (after NFC normalisation), or "…" alone when no character fits beside it.
+  @discardableResult
+  package func prepare(_ text: String, maxWidth: Int, replacing replaced: String?) -> String? {
+    engine.withLock { $0.prepare(text, maxWidth: maxWidth, replacing: replaced) }
   }
 
   /// Descriptions of the faces that draw `text`, primary first when it is used, for
@@ -114,6 +127,12 @@ enum LabelText {
   /// NFC, so names that arrive decomposed (as macOS file names do) use precomposed glyphs;
   /// line breaks, tabs and other controls become spaces on a one-line label.
   static func normalized(_ text: String) -> String {
+    // Printable ASCII, and "…" (which has no decomposition and composes with nothing), is
+    // NFC and holds no controls: most names and their shortened candidates, without
+    // Foundation's pass.
+    if text.unicodeScalars.allSatisfy({ (0x20..<0x7F).contains($0.value) || $0 == "\u{2026}" }) {
+      return text
+    }
     let composed = text.precomposedStringWithCanonicalMapping
     guard composed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
       return composed

@@ -13,6 +13,13 @@ package protocol LabelRendering: Sendable {
   /// The pen advance of each character of `text` on one line, in 1/64 pixels, in logical
   /// order; `nil` when the renderer cannot tell. Shortening starts its search from them.
   func advances(of text: String) -> [Int]?
+  /// Readies `text` to be drawn in `maxWidth` pixels, before the sheet draws it, instead of
+  /// `replaced` when that was readied before (and is now not to be drawn).
+  ///
+  /// - Returns: the text that will be drawn (`text`, or `text` shortened at its end with
+  ///   "…"), or `nil` when the renderer cannot tell; then the caller shortens it itself.
+  @discardableResult
+  func prepare(_ text: String, maxWidth: Int, replacing replaced: String?) -> String?
 }
 
 extension LabelRendering {
@@ -23,4 +30,7 @@ extension LabelRendering {
 
   /// No advances: shortening bisects on ``width(of:)``.
   package func advances(of text: String) -> [Int]? { nil }
+
+  /// Nothing readied: each label is fitted when it is drawn.
+  package func prepare(_ text: String, maxWidth: Int, replacing replaced: String?) -> String? { nil }
 }

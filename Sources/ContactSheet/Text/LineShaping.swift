@@ -55,25 +55,28 @@ extension FontEngine {
   /// the face fontconfig prefers for its first scalar. Spaces, digits, punctuation and marks
   /// stay with the face before them when it has them, so they do not break a run.
   func shape(_ characters: [Character], language: String?) -> ShapedLine {
+    linesShaped += 1
     var scalars: [UInt32] = []
     var faces: [Int] = []
     var previousFace: FontFace?
+    scalars.reserveCapacity(characters.count)
+    faces.reserveCapacity(characters.count)
     for character in characters {
+      let face: FontFace
+      // One ASCII byte is one scalar, and no ASCII scalar is default-ignorable: the common
+      // case skips the filtered copy of the scalars.
+      if character.utf8.count == 1, let scalar = character.unicodeScalars.first {
+        face = self.face(for: CollectionOfOne(scalar), after: previousFace, language: language)
+        scalars.append(scalar.value)
+        faces.append(face.id)
+        previousFace = face
+        continue
+      }
       let units = character.unicodeScalars
       let inked = units.filter { !$0.properties.isDefaultIgnorableCodePoint }
-      let face: FontFace
-      if let base = inked.first {
-        let neutral = !TextItemizer.isReal(hb_unicode_script(hb_unicode_funcs_get_default(), base.value))
-        if neutral, let previous = previousFace, inked.allSatisfy(previous.covers) {
-          face = previous
-        } else if inked.allSatisfy(primary.covers) {
-          face = primary
-        } else {
-          face = self.face(for: base, language: language)
-        }
-      } else {
-        face = previousFace ?? primary
-      }
+      face =
+        inked.isEmpty
+        ? previousFace ?? primary : self.face(for: inked, after: previousFace, language: language)
       previousFace = face
       for scalar in units {
         scalars.append(scalar.value)
@@ -90,6 +93,18 @@ extension FontEngine {
       shape(run, of: scalars, language: hbLanguage, into: &line)
     }
     return line
+  }
+
+  /// The face for a character whose scalars other than default-ignorable ones are `inked`
+  /// (not empty), after a character drawn with `previous`.
+  private func face(
+    for inked: some Collection<Unicode.Scalar>, after previous: FontFace?, language: String?
+  ) -> FontFace {
+    let base = inked.first!
+    let neutral = !TextItemizer.isReal(hb_unicode_script(hb_unicode_funcs_get_default(), base.value))
+    if neutral, let previous, inked.allSatisfy(previous.covers) { return previous }
+    if inked.allSatisfy(primary.covers) { return primary }
+    return face(for: base, language: language)
   }
 
   /// Shapes one run with HarfBuzz and appends its glyphs (HarfBuzz returns a right-to-left
@@ -150,17 +165,22 @@ extension FontEngine {
 
   /// `text` shaped whole on one line, from the cache when it was shaped before.
   ///
-  /// A text holding "…" is not cached: it is a shortened candidate that ``DistinctLabels``
-  /// measures once, and caching it would evict the labels the sheet draws next.
+  /// A text holding "…" is a shortened candidate that ``DistinctLabels`` measures: it is
+  /// held only among the last few candidates (so the one chosen is fitted without being
+  /// shaped again), as keeping every candidate would evict the labels themselves.
   func shapedLabel(_ text: String) -> ShapedLabel {
-    if let label = labels[text] { return label }
+    if let label = labels[text] ?? candidates[text] { return label }
     let normalized = LabelText.normalized(text)
     let language = LabelText.languageHint(normalized)
     let characters = Array(normalized)
     let line = shape(characters, language: language)
     let width = layout(line).width
     let label = ShapedLabel(line: line, characters: characters, language: language, width: width)
-    if !text.contains(LabelText.ellipsis) { labels.insert(label, for: text) }
+    if text.utf8.contains(0xE2), text.contains(LabelText.ellipsis) {
+      candidates.insert(label, for: text)
+    } else {
+      labels.insert(label, for: text)
+    }
     return label
   }
 
@@ -169,7 +189,8 @@ extension FontEngine {
     shapedLabel(text).width
   }
 
-  /// Shapes (once per text), shortens to fit and draws one label.
+  /// What `text` draws in `maxWidth` pixels: shaped once per text (the cached shaping), and
+  /// when too wide, shortened.
   ///
   /// Shortening drops whole characters from the logical end and appends "…", which bidi
   /// places at the logical end too: the right of a left-to-right label, the left of a
@@ -177,29 +198,66 @@ extension FontEngine {
   /// shaping; the shortened text is then shaped once more (its last letter may take another
   /// form before "…", as an Arabic letter does at a word's end) and checked against the width
   /// together with the next longer one, so the label keeps as many characters as fit.
-  func renderLine(_ text: String, maxWidth: Int) -> GlyphMask {
+  ///
+  /// - Returns: the label, and the number of characters kept when it was shortened (0 when
+  ///   only "…", or nothing, fits); `nil` when it fits whole.
+  func fit(_ text: String, maxWidth: Int) -> (label: FittedLabel, kept: Int?) {
     let label = shapedLabel(text)
     if label.width <= maxWidth {
-      return draw(layout(label.line), truncated: false)
+      return (FittedLabel(glyphs: CompactLine(label.line), truncated: false), nil)
     }
     let characters = Array(LabelText.normalized(text))
-    let ellipsisLine = shape([LabelText.ellipsis], language: label.language)
-    let ellipsis = layout(ellipsisLine)
-    guard ellipsis.width <= maxWidth else {
-      return GlyphMask(width: 0, height: lineHeight, coverage: [], baseline: ascender, wasTruncated: true)
+    let ellipsisLine = ellipsis(language: label.language)
+    guard layout(ellipsisLine).width <= maxWidth else {
+      return (FittedLabel(glyphs: nil, truncated: true), 0)
     }
-    var measured: [Int: LineLayout] = [:]
+    var measured: [Int: ShapedLine] = [:]
     let upper = characters.count - 1
     let guess = FittingSearch.guess(
       advances: label.advances.lazy.map(Int.init), count: characters.count, upTo: upper,
       extra: ellipsisLine.advance, limit: maxWidth << 6)
     let count = FittingSearch.largest(upTo: upper, guess: guess) { count in
-      let candidate = layout(
-        LabelText.shortened(characters, keeping: count), language: label.language)
+      let candidate = shape(LabelText.shortened(characters, keeping: count), language: label.language)
       measured[count] = candidate
-      return candidate.width <= maxWidth
+      return layout(candidate).width <= maxWidth
     }
-    return draw(measured[count] ?? ellipsis, truncated: true)
+    return (FittedLabel(glyphs: CompactLine(measured[count] ?? ellipsisLine), truncated: true), count)
+  }
+
+  /// "…" shaped alone for a label in `language`, shaped once per language.
+  private func ellipsis(language: String?) -> ShapedLine {
+    if let line = ellipses[language] { return line }
+    let line = shape([LabelText.ellipsis], language: language)
+    ellipses[language] = line
+    return line
+  }
+
+  /// Fits `text` to `maxWidth` pixels and keeps the result for ``renderLine(_:maxWidth:)``
+  /// (while ``fitted`` has room), dropping the fitting of `replaced`, a text that will not
+  /// be drawn at that width after all.
+  ///
+  /// - Returns: the text drawn: `text` itself when it fits, else its shortened form (its
+  ///   characters after ``LabelText/normalized(_:)``), "…" when no character fits beside it.
+  @discardableResult
+  func prepare(_ text: String, maxWidth: Int, replacing replaced: String? = nil) -> String {
+    if let replaced { _ = fitted.remove(FittedLabelCache.Key(text: replaced, maxWidth: maxWidth)) }
+    let key = FittedLabelCache.Key(text: text, maxWidth: maxWidth)
+    let (label, kept) = fit(text, maxWidth: maxWidth)
+    fitted.insert(label, for: key)
+    guard let kept else { return text }
+    guard kept > 0 else { return String(LabelText.ellipsis) }
+    return String(LabelText.shortened(Array(LabelText.normalized(text)), keeping: kept))
+  }
+
+  /// Shapes (once per text), shortens to fit and draws one label; a label fitted before by
+  /// ``prepare(_:maxWidth:)`` is drawn from that fitting.
+  func renderLine(_ text: String, maxWidth: Int) -> GlyphMask {
+    let key = FittedLabelCache.Key(text: text, maxWidth: maxWidth)
+    let label = fitted.remove(key) ?? fit(text, maxWidth: maxWidth).label
+    guard let glyphs = label.glyphs else {
+      return GlyphMask(width: 0, height: lineHeight, coverage: [], baseline: ascender, wasTruncated: true)
+    }
+    return draw(layout(glyphs.line), truncated: label.truncated)
   }
 
   /// Composites the placed glyphs into a mask, overlapping ink taking the larger coverage.

@@ -1,7 +1,6 @@
-/// A label shaped once on one line, held compactly, with what shortening it needs: the
-/// advance of each of its characters.
-struct ShapedLabel {
-  /// One ``ShapedGlyph`` in 24 bytes rather than 48, as a sheet holds thousands of labels.
+/// A shaped line held compactly: one ``ShapedGlyph`` in 24 bytes rather than 48, as a sheet
+/// holds thousands of labels.
+struct CompactLine {
   struct Glyph {
     var glyph: UInt32
     var cluster: Int32
@@ -11,13 +10,6 @@ struct ShapedLabel {
     var face: UInt16
   }
 
-  /// The language that guided the choice of fallback font (``LabelText/languageHint(_:)``).
-  var language: String?
-  /// The width in whole pixels the whole label takes (``LineLayout/width``).
-  var width: Int
-  /// The pen advance each character brings, in 26.6 pixels, in logical order; a cluster of
-  /// several characters (a ligature) counts at its first character.
-  var advances: [Int32]
   private var storage: Storage
 
   private enum Storage {
@@ -26,8 +18,8 @@ struct ShapedLabel {
     case full(ShapedLine)
   }
 
-  /// Holds `line`, shaped from `characters`.
-  init(line: ShapedLine, characters: [Character], language: String?, width: Int) {
+  /// Holds `line`'s glyphs and advance.
+  init(_ line: ShapedLine) {
     var glyphs: [Glyph] = []
     glyphs.reserveCapacity(line.glyphs.count)
     for glyph in line.glyphs {
@@ -38,17 +30,6 @@ struct ShapedLabel {
       glyphs.append(Glyph(glyph: glyph.glyph, cluster: cluster, x: x, y: y, advance: advance, face: face))
     }
     storage = glyphs.count == line.glyphs.count ? .compact(glyphs, advance: line.advance) : .full(line)
-    var characterOfScalar: [Int] = []
-    for (index, character) in characters.enumerated() {
-      characterOfScalar.append(contentsOf: repeatElement(index, count: character.unicodeScalars.count))
-    }
-    var advances = [Int](repeating: 0, count: characters.count)
-    for glyph in line.glyphs where characterOfScalar.indices.contains(glyph.cluster) {
-      advances[characterOfScalar[glyph.cluster]] += glyph.advance
-    }
-    self.language = language
-    self.width = width
-    self.advances = advances.map { Int32(clamping: $0) }
   }
 
   /// The glyphs as shaped, for ``FontEngine/layout(_:)-(ShapedLine)``.
@@ -65,7 +46,7 @@ struct ShapedLabel {
     }
   }
 
-  /// The glyphs held, the cache's measure of its size.
+  /// The glyphs held, the caches' measure of size.
   var glyphCount: Int {
     switch storage {
     case .full(let line): line.glyphs.count
@@ -73,6 +54,42 @@ struct ShapedLabel {
     }
   }
 }
+
+/// A label shaped once on one line, held compactly, with what shortening it needs: the
+/// advance of each of its characters.
+struct ShapedLabel {
+  /// The language that guided the choice of fallback font (``LabelText/languageHint(_:)``).
+  var language: String?
+  /// The width in whole pixels the whole label takes (``LineLayout/width``).
+  var width: Int
+  /// The pen advance each character brings, in 26.6 pixels, in logical order; a cluster of
+  /// several characters (a ligature) counts at its first character.
+  var advances: [Int32]
+  private var glyphs: CompactLine
+
+  /// Holds `line`, shaped from `characters`.
+  init(line: ShapedLine, characters: [Character], language: String?, width: Int) {
+    glyphs = CompactLine(line)
+    var characterOfScalar: [Int] = []
+    for (index, character) in characters.enumerated() {
+      characterOfScalar.append(contentsOf: repeatElement(index, count: character.unicodeScalars.count))
+    }
+    var advances = [Int](repeating: 0, count: characters.count)
+    for glyph in line.glyphs where characterOfScalar.indices.contains(glyph.cluster) {
+      advances[characterOfScalar[glyph.cluster]] += glyph.advance
+    }
+    self.language = language
+    self.width = width
+    self.advances = advances.map { Int32(clamping: $0) }
+  }
+
+  /// The glyphs as shaped, for ``FontEngine/layout(_:)-(ShapedLine)``.
+  var line: ShapedLine { glyphs.line }
+
+  /// The glyphs held, the cache's measure of its size.
+  var glyphCount: Int { glyphs.glyphCount }
+}
+
 /// Shaped labels by text, evicting the oldest first, bounded by a count and by the glyphs held.
 ///
 /// A sheet measures every label before it draws any (to keep shortened labels distinct), and
@@ -119,5 +136,64 @@ struct ShapedLabelCache {
       order.removeFirst(oldest)
       oldest = 0
     }
+  }
+}
+
+/// What a label draws in a box of one width: the whole label's glyphs, the glyphs of the text
+/// shortened with "…", or nothing when not even "…" fits.
+struct FittedLabel {
+  /// `nil` when nothing fits.
+  var glyphs: CompactLine?
+  /// Whether the text was shortened (or dropped) to fit.
+  var truncated: Bool
+
+  var glyphCount: Int { glyphs?.glyphCount ?? 0 }
+}
+
+/// Labels fitted to their box before the sheet draws them, by text and width, so that the
+/// drawing reuses the shaping the distinct-label pass made; bounded by a count and by the
+/// glyphs held, and emptied as the labels are drawn.
+///
+/// When full it refuses new labels rather than evict old ones: the sheet fits its labels in
+/// about the order it draws them, and evicting the oldest would drop every label before its
+/// turn when a sheet has more labels than the cache holds (each would then be shaped again).
+/// With refusal the first labels are served from the cache and only the rest are shaped again.
+struct FittedLabelCache {
+  struct Key: Hashable {
+    var text: String
+    var maxWidth: Int
+  }
+
+  /// The most labels held.
+  let capacity: Int
+  /// The most glyphs held, over all labels.
+  let glyphLimit: Int
+  private var entries: [Key: FittedLabel] = [:]
+  /// The glyphs held now.
+  private(set) var glyphs = 0
+
+  init(capacity: Int, glyphLimit: Int) {
+    precondition(capacity > 0 && glyphLimit > 0, "cache bounds must be positive")
+    self.capacity = capacity
+    self.glyphLimit = glyphLimit
+  }
+
+  var count: Int { entries.count }
+
+  subscript(key: Key) -> FittedLabel? { entries[key] }
+
+  /// Holds `label` unless the key is held or the cache is full.
+  mutating func insert(_ label: FittedLabel, for key: Key) {
+    let cost = label.glyphCount
+    guard entries[key] == nil, entries.count < capacity, glyphs + cost <= glyphLimit else { return }
+    entries[key] = label
+    glyphs += cost
+  }
+
+  /// Takes the label out, as it is drawn (the mask cache serves an immediate repeat).
+  mutating func remove(_ key: Key) -> FittedLabel? {
+    guard let label = entries.removeValue(forKey: key) else { return nil }
+    glyphs -= label.glyphCount
+    return label
   }
 }
