@@ -145,18 +145,23 @@ struct HEIFBoxes {
       cursor += baseSize
       guard let id, let base, let extents = body.u16(at: cursor) else { return found }
       cursor += 2
-      for extent in 0..<Int(extents) {
-        cursor += indexSize
-        let offset = body.uint(at: cursor, size: offsetSize)
-        cursor += offsetSize
-        let length = body.uint(at: cursor, size: lengthSize)
-        cursor += lengthSize
-        guard let offset, let length else { return found }
-        guard extent == 0, method == 0 || method == 1 else { continue }
-        let (start, overflow) = base.addingReportingOverflow(offset)
-        guard !overflow, start >= 0, start < Int(Int32.max), length < Int(Int32.max) else { continue }
+      guard extents > 0 else { continue }
+      // Only the first extent is read; the others are stepped over at once, since with
+      // sizes of 0 an extent takes no bytes and 65,535 of them would cost as many turns
+      // per item.
+      cursor += indexSize
+      let offset = body.uint(at: cursor, size: offsetSize)
+      cursor += offsetSize
+      let length = body.uint(at: cursor, size: lengthSize)
+      cursor += lengthSize
+      guard let offset, let length else { return found }
+      let (start, overflow) = base.addingReportingOverflow(offset)
+      if method == 0 || method == 1, !overflow, start >= 0, start < Int(Int32.max), length < Int(Int32.max) {
         found[id] = method == 0 ? start..<(start + length) : -(start + 1)..<0
       }
+      // A box cut short within the extents ends the walk, as a read past its end does.
+      cursor += (Int(extents) - 1) * (indexSize + offsetSize + lengthSize)
+      guard body.range.lowerBound + cursor <= body.range.upperBound else { return found }
     }
     return found
   }

@@ -16,6 +16,9 @@ struct HEIFContainerBudgetTests {
     var references: [(from: UInt32, to: [UInt32])] = []
     var idat: [UInt8] = []
     var locations: [(item: UInt32, offset: Int, length: Int)] = []
+    /// How many extents each location lists: the first is the item's data, the others
+    /// repeat it (libheif joins them; the preflight reads the first).
+    var extentsPerLocation = 1
 
     static func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
       be32(8 + body.count) + Array(type.utf8) + body
@@ -93,9 +96,12 @@ struct HEIFContainerBudgetTests {
       let iref = Self.fullBox("iref", referenceBytes)
       var locationBytes: [UInt8] = [0x44, 0x00] + Self.be16(locations.count)
       for location in locations {
-        // Construction method 1 (idat), one extent.
-        locationBytes += Self.be16(Int(location.item)) + Self.be16(1) + Self.be16(0) + Self.be16(1)
-        locationBytes += Self.be32(location.offset) + Self.be32(location.length)
+        // Construction method 1 (idat).
+        locationBytes +=
+          Self.be16(Int(location.item)) + Self.be16(1) + Self.be16(0) + Self.be16(extentsPerLocation)
+        for _ in 0..<extentsPerLocation {
+          locationBytes += Self.be32(location.offset) + Self.be32(location.length)
+        }
       }
       let iloc = Self.fullBox("iloc", version: 1, locationBytes)
       let meta = Self.fullBox("meta", hdlr + pitm + iinf + iprp + iref + iloc + Self.box("idat", idat))
@@ -155,6 +161,19 @@ struct HEIFContainerBudgetTests {
     let error = try #require(refusal(builder.bytes()))
     #expect(error.code == .limitExceeded)
     #expect(error.reason.contains("tiles hold more than"), "\(error)")
+  }
+
+  @Test("items of many extents are located by their first, and the items after them still are")
+  func manyExtents() throws {
+    var builder = Builder()
+    builder.items = [(1, "grid"), (2, "grid")]
+    builder.grid(rows: 2, columns: 3, width: 192, height: 128)
+    builder.locations.append((2, builder.idat.count, 8))
+    builder.idat += [0, 0, 3, 0] + Builder.be16(64) + Builder.be16(256)
+    builder.extentsPerLocation = 40
+    let boxes = builder.bytes().withUnsafeBufferPointer { HEIFBoxes($0, itemLimit: 100) }
+    #expect(boxes.items[1]?.grid.map { [$0.rows, $0.columns, $0.width, $0.height] } == [2, 3, 192, 128])
+    #expect(boxes.items[2]?.grid.map { [$0.rows, $0.columns, $0.width, $0.height] } == [4, 1, 64, 256])
   }
 
   @Test("a 16,384² coded stream under a 64² ispe is refused before it is decoded")
