@@ -68,14 +68,11 @@ extension RootCheck {
       if shippingPackages.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) { return true }
       return shippingTargets.contains { $0.builds(path) == true }
     }
-    let lookupList =
-      shipping.prefix(5).map { "\($0.path):\($0.line) (\($0.argument))" }.joined(separator: ", ")
-      + (shipping.count > 5 ? " and \(shipping.count - 5) more" : "")
+    let lookupList = ShortList.text(shipping.map { "\($0.path):\($0.line) (\($0.argument))" })
     let fileList =
       data.files.isEmpty
       ? "none"
-      : data.files.prefix(5).joined(separator: ", ")
-        + (data.files.count > 5 ? " and \(data.files.count - 5) more" : "")
+      : ShortList.text(data.files)
     let bundledBy =
       targets.isEmpty
       ? "every JSON file of the root, for it has no Xcode target and what ships is not known"

@@ -184,10 +184,9 @@ extension RootCheck {
       }
     }
     if !references.unreadable.isEmpty {
-      let listed = references.unreadable.prefix(5).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
+      let listed = ShortList.text(references.unreadable.map { "\($0.path) (\($0.reason))" })
       layoutNotes.append(
         "--references (React Native): \(references.unreadable.count) JavaScript/TypeScript files not read: \(listed)"
-          + (references.unreadable.count > 5 ? " and \(references.unreadable.count - 5) more" : "")
           + "; unused-asset not checked, for an image required only there would be called unused")
     }
     let tally = ["require", "alias", "unresolved path", "app config", "pattern", "file name", "unused"]

@@ -137,28 +137,25 @@ extension RootCheck {
     let scripts = scriptsNamingCatalogSets(javaScript)
     let unread = references.unreadable + scripts.blocking
     if !unread.isEmpty {
-      let listed = unread.prefix(5).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
-      let more = unread.count > 5 ? " and \(unread.count - 5) more" : ""
+      let listed = ShortList.text(unread.map { "\($0.path) (\($0.reason))" })
       layoutNotes.append(
-        "--references: \(unread.count) files could not be read: \(listed)\(more); "
+        "--references: \(unread.count) files could not be read: \(listed); "
           + "unused-asset not checked, for an asset named only there would be called unused")
     }
     if !scripts.webOnly.isEmpty {
-      let listed = scripts.webOnly.prefix(5).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
-      let more = scripts.webOnly.count > 5 ? " and \(scripts.webOnly.count - 5) more" : ""
+      let listed = ShortList.text(scripts.webOnly.map { "\($0.path) (\($0.reason))" })
       layoutNotes.append(
         "--references: \(scripts.webOnly.count) scripts not read, which no Xcode target of the root bundles and "
-          + "no React Native project holds: \(listed)\(more); unused-asset is still checked, for a web script "
+          + "no React Native project holds: \(listed); unused-asset is still checked, for a web script "
           + "cannot load an asset catalog image (catalog images are compiled into Assets.car and have no file "
           + "URL; only React Native's bundler or native code such as UIImage(named:) reaches them); whether a "
           + "CocoaPods pod ships them is not known, for podspecs are not read")
     }
     if !scripts.quoted.isEmpty {
-      let listed = scripts.quoted.prefix(5).map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
-      let more = scripts.quoted.count > 5 ? " and \(scripts.quoted.count - 5) more" : ""
+      let listed = ShortList.text(scripts.quoted.map { "\($0.path) (\($0.reason))" })
       layoutNotes.append(
         "--references: \(scripts.quoted.count) minified scripts that an Xcode target bundles (or whose "
-          + "target is not known) read for their quoted strings only: \(listed)\(more); a script the app "
+          + "target is not known) read for their quoted strings only: \(listed); a script the app "
           + "injects can post a name to native code (a WKScriptMessageHandler), so each string counts as a use "
           + "of the set of that name (any case); their code, requires and strings built at run time are not "
           + "read, and pieces over \(JavaScriptReferences.quotedStringLimit) bytes or with a backslash are skipped"

@@ -298,8 +298,7 @@ enum ResolveCommand {
       if let reason = asset.whyNotLoadableByName { leftOut[reason, default: []].append(asset.name) }
     }
     for (reason, names) in leftOut.sorted(by: { $0.key < $1.key }) {
-      let listed =
-        names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+      let listed = ShortList.text(names)
       console.err(
         "icongrid: note: left out \(names.count) \(names.count == 1 ? "name" : "names") no app loads by name "
           + "(\(reason)): \(listed)\n")
