@@ -165,6 +165,8 @@ extension RootCheck {
     // Names bundled data may give lookups the scan cannot trace; read only when one is.
     let data: (names: Set<String>, note: String?) =
       judging ? bundledDataNames(references, listing: listing) : ([], nil)
+    let unknownNames = judging ? unknownNameLookups(references, listing: listing) : UnknownNameLookups()
+    var unknownReached = 0
     var counts: [String: Int] = [:]
     var dataNamed: [String] = []
     for asset in judged {
@@ -183,11 +185,19 @@ extension RootCheck {
         dataNamed.append(asset.name)
       } else if judging {
         counts["unused", default: 0] += 1
-        add(
-          .unusedAsset, asset.location, asset: asset.name,
+        var message =
           "no source, storyboard, property list or build setting under the root uses the image set \"\(asset.name)\""
-            + " (no literal, generated symbol, SwiftGen or R.swift member, or run-time pattern matches it); "
-            + "it ships in the bundle for nothing")
+          + " (no literal, generated symbol, SwiftGen or R.swift member, or run-time pattern matches it); "
+        var severity: Severity? = nil
+        if case .imageSet(let path) = asset.source, unknownNames.reaches(path) {
+          // A lookup of names no file spells may name it: unknown, so a note.
+          unknownReached += 1
+          severity = .note
+          message += "it may still be used: " + unknownNames.reason
+        } else {
+          message += "it ships in the bundle for nothing"
+        }
+        add(.unusedAsset, asset.location, asset: asset.name, message, severity: severity)
       }
     }
     if let note = data.note {
@@ -196,6 +206,14 @@ extension RootCheck {
         note + "; \(named.count) image sets used so"
           + (named.isEmpty
             ? "" : " (" + named.prefix(10).joined(separator: ", ") + (named.count > 10 ? ", …" : "") + ")"))
+    }
+    if unknownReached > 0 {
+      layoutNotes.append(
+        "--references: \(unknownReached) of the unused image sets are notes, not warnings: "
+          + "\(unknownNames.lookups.count) image \(unknownNames.lookups.count == 1 ? "lookup" : "lookups") may take "
+          + "the raw value of a type that no file read declares as a String enum (an enum of a package or a "
+          + "framework), and such a raw value may name any set: "
+          + unknownNames.list)
     }
     let tally = [
       "literal", "symbol", "pattern", "system role", "JavaScript string", "bundled data", "unused",

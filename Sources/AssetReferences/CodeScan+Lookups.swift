@@ -134,6 +134,12 @@ enum ImageLookups {
     else {
       return nil
     }
+    return implicitCaseNames(tokens, open: open)
+  }
+
+  /// The raw values the cases of the enum whose body opens at `open` take from their names
+  /// (`case a, b = "x", c` gives `a` and `c`).
+  static func implicitCaseNames(_ tokens: [SourceToken], open: Int) -> [String] {
     var names: [String] = []
     var level = 0
     var cursor = open

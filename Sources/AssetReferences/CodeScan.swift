@@ -97,7 +97,10 @@ enum CodeScan {
         }
       }
     }
-    if carriers { scan.carriers.locals.finish() }
+    if carriers {
+      scan.carriers.locals.finish()
+      scan.rawValues = RawValueScan.read(tokens, path: scan.path)
+    }
   }
 
   /// For a Swift literal joined by `+` (or `+=`) to an operand that is no literal

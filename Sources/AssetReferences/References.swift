@@ -134,6 +134,11 @@ public struct SourceReferences: Sendable {
     public var name: String?
     /// Whether the scan knows what names it may be given (a carrier's literals).
     public var isTraced = false
+    /// When it takes the raw value of a value that is no `String` enum of the tree (an enum
+    /// of a package or framework, or a value the scan cannot type): that value, where it is
+    /// read and why its names are not known. Such names need not be spelled by any file
+    /// under the root.
+    public var unknownRawValue: String? = nil
   }
 
   /// A file that was not read as a source, and why.

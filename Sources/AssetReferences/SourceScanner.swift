@@ -70,6 +70,7 @@ extension SourceReferences {
     }
     result.resolveCarriers(zip(scanned, firstUses).map { (scan: $0, firstUse: $1) })
     result.traceLookups()
+    result.resolveRawValues(scanned)
     return result
   }
 }
@@ -91,6 +92,8 @@ struct FileScan: Sendable {
   var declared: Set<String> = []
   /// Swift's properties and constants that may carry an image name, and their takers.
   var carriers = CarrierScan()
+  /// `String` enums, declared types and returned raw values, for lookups of a raw value.
+  var rawValues = RawValueScan()
 
   static func read(_ path: String, root: String) -> FileScan {
     var scan = FileScan(path: path)
