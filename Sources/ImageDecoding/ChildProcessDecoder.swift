@@ -1,3 +1,4 @@
+import IconGridSupport
 import ImageCore
 
 #if canImport(Glibc)
@@ -68,10 +69,67 @@ public enum ChildProcessDecoder {
     var glyph: String?
   }
 
+  /// The most memory the requests being served by children may be estimated to take at once
+  /// (``estimatedMemory(byteCount:size:box:)``), over the children's own start-up memory (about 13 MiB
+  /// each): 96 MiB. A request that would go beyond it waits until earlier ones are
+  /// answered, first come, first served; one estimated above it all runs alone. With the
+  /// children's start-up memory and a sheet's own, this keeps a whole-tree sheet of
+  /// duckduckgo-iOS's 557 PDFs and SVGs within 200 MB (issue 19), where two costly renders
+  /// at once had taken it to 212 MiB.
+  package static let memoryInFlight = 96 << 20
+
+  /// How many bytes of a library's working memory one byte of input may cost: 64. It is
+  /// the worst measured case, a PDF's triangle-mesh shading (`ShadingType` 4: 12 bytes a
+  /// vertex in the file; poppler holds each vertex with its colour in about 150 bytes and
+  /// cairo each triangle as a mesh patch of about 384 bytes), which took a child from 13 to
+  /// 78 MiB for a file of 983 KB. Paths, text and images cost far less per byte, so the
+  /// estimate is high for most files and serialises only the large ones.
+  static let memoryPerInputByte = 64
+
+  private static let inFlight = AreaBudget(limit: memoryInFlight)
+
+  /// What a request is estimated to cost its child at most: ``memoryPerInputByte`` for
+  /// each byte of the file, and four bytes for each pixel of what it draws (a box's area,
+  /// or the pixel size asked for; a decode at the file's own size has no known area here,
+  /// and the preflight's pixel limits bound it).
+  ///
+  /// - Parameters:
+  ///   - byteCount: the file's size in bytes.
+  ///   - size: the size asked for.
+  ///   - box: the box it is drawn within, if any.
+  /// - Returns: the estimate in bytes.
+  package static func estimatedMemory(byteCount: Int, size: RenderSize, box: Int?) -> Int {
+    var pixels = 0
+    if case .pixels(let width, let height) = size {
+      pixels = width * height
+    } else if let box {
+      pixels = box * box
+    }
+    return byteCount * memoryPerInputByte + 4 * pixels
+  }
+
+  /// Runs an exchange (``exchange(_:bytes:isolation:library:)``) once its estimated memory
+  /// fits beside the requests already in flight (``memoryInFlight``).
+  static func run(
+    _ request: ChildProcessWire.Request, bytes: [UInt8], isolation: ChildProcessIsolation, library: String
+  ) throws(ImageError) -> Reply {
+    do {
+      return try inFlight.withBudget(
+        estimatedMemory(byteCount: request.byteCount, size: request.size, box: request.box)
+      ) { () throws(ImageError) -> Reply in
+        try exchange(request, bytes: bytes, isolation: isolation, library: library)
+      }
+    } catch let error as ImageError {
+      throw error
+    } catch {
+      throw ImageError(.corruptData, "\(library) in a child process: \(error)")
+    }
+  }
+
   /// Takes a child from the pool (or starts one), exchanges the request and the reply, and
   /// gives the child back after a complete, well-formed reply; otherwise waits for it (or
   /// kills it) and turns its end into an error.
-  static func run(
+  private static func exchange(
     _ request: ChildProcessWire.Request, bytes: [UInt8], isolation: ChildProcessIsolation, library: String
   ) throws(ImageError) -> Reply {
     let child = try ChildProcessPool.take(isolation)

@@ -1,3 +1,4 @@
+import Foundation
 import IconGridSupport
 import ImageCore
 import ImageDecoding
@@ -175,6 +176,41 @@ struct ChildProcessDecoderTests {
       #expect(tunables.first?.contains("glibc.malloc.mmap_threshold=131072") == true)
       #expect(tunables.first?.contains("glibc.malloc.trim_threshold=131072") == true)
     }
+  }
+
+  @Test("a request is estimated at 64 bytes per input byte and 4 per pixel drawn")
+  func estimate() {
+    #expect(
+      ChildProcessDecoder.estimatedMemory(byteCount: 983_127, size: .scale(3), box: 48) == 983_127 * 64 + 4
+        * 48 * 48)
+    #expect(
+      ChildProcessDecoder.estimatedMemory(byteCount: 100, size: .pixels(width: 30, height: 20), box: nil)
+        == 6_400 + 2_400)
+    #expect(ChildProcessDecoder.estimatedMemory(byteCount: 100, size: .scale(2), box: nil) == 6_400)
+  }
+
+  @Test("two requests whose estimates do not fit together are never served at once")
+  func costlyRequestsTakeTurns() throws {
+    let folder = TemporaryFolder.make("child-turns")
+    defer { TemporaryFolder.remove(folder) }
+    // Each child holds a lock folder for a moment; a second one finding it taken logs an overlap.
+    let script =
+      "if mkdir '\(folder)/lock' 2>/dev/null; then sleep 0.3; rmdir '\(folder)/lock'; "
+      + "else echo overlap >> '\(folder)/log'; fi"
+    var limits = DecodingLimits.default
+    limits.isolation = ChildProcessIsolation(executable: "/bin/sh", arguments: ["-c", script, "sh"])
+    // 1 MiB each: 64 MiB estimated, two of them above the 96 MiB in flight.
+    let bytes =
+      Array("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'>".utf8)
+      + [UInt8](repeating: 0x20, count: 1 << 20) + Array("</svg>".utf8)
+    #expect(
+      2 * ChildProcessDecoder.estimatedMemory(byteCount: bytes.count, size: .scale(1), box: nil)
+        > ChildProcessDecoder.memoryInFlight)
+    let shared = limits
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in
+      _ = try? ImageDecoder.decode(bytes, pathExtension: "svg", path: "big.svg", limits: shared)
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder + "/log"))
   }
 
   @Test("PNG, JPEG, WebP and GIF stay in process: a missing child program is never started")
