@@ -31,6 +31,11 @@ struct CarrierScan: Sendable {
   var taken: [String: (path: String, line: Int)] = [:]
   /// Members given to `systemName:` or `systemImage:`: SF Symbol names, not assets.
   var symbolNames: Set<String> = []
+  /// Those given as a chain (`item.icon`), with the receiver (as in ``TypedCarriers/takers``):
+  /// where its type is known, only that type's member is a symbol name.
+  var symbolTakers: [(receiver: String, member: String)] = []
+  /// Those given with no receiver to type.
+  var untypedSymbolNames: Set<String> = []
   /// The locals of functions that carry a name to an image in their block.
   var locals = LocalCarriers()
   /// Names handed by label to the app's own types.
@@ -131,6 +136,12 @@ struct CarrierScan: Sendable {
       }
     } else if tokens[start - 1].text == ":", ["systemName", "systemImage"].contains(tokens[start - 2].text) {
       symbolNames.insert(member)
+      if start < index, tokens[index - 2].kind == .identifier {
+        let receiver = index - 2 > start ? "." + tokens[index - 2].text : tokens[index - 2].text
+        symbolTakers.append((receiver, member))
+      } else {
+        untypedSymbolNames.insert(member)
+      }
     }
   }
 
@@ -346,14 +357,32 @@ extension SourceReferences {
       taken.merge(file.carriers.taken) { first, _ in first }
       symbolNames.formUnion(file.carriers.symbolNames)
     }
+    // A member given to `systemImage:` through a receiver of a known type is that type's
+    // symbol name only (`MenuItem.icon`), so another type's member of the same name
+    // (`Category.icon`) still carries asset names to a typed taker; through a receiver of
+    // no known type, or with none, it is a symbol name whatever the type.
+    var typedSymbols: Set<String> = []
+    var untypedSymbols: Set<String> = []
+    for (file, _) in files {
+      untypedSymbols.formUnion(file.carriers.untypedSymbolNames)
+      for taker in file.carriers.symbolTakers {
+        if let carrier = types.carrier(
+          receiver: taker.receiver, member: taker.member, in: file.carriers.typed)
+        {
+          typedSymbols.insert(carrier)
+        } else {
+          untypedSymbols.insert(taker.member)
+        }
+      }
+    }
     var typedTaken: [String: (path: String, line: Int)] = [:]
     for (file, _) in files {
       for taker in file.carriers.typed.takers + file.carriers.locals.sourcedTakers
-      where !symbolNames.contains(taker.member) {
+      where !untypedSymbols.contains(taker.member) {
         guard
           let carrier = types.carrier(
             receiver: taker.receiver, member: taker.member, in: file.carriers.typed),
-          typedTaken[carrier] == nil
+          typedTaken[carrier] == nil, !typedSymbols.contains(carrier)
         else { continue }
         typedTaken[carrier] = (taker.path, taker.line)
       }

@@ -25,7 +25,8 @@
 ///   the chain whole (`if let name = content.imageName { UIImage(named: name) }`);
 /// - a local given literals (see ``LocalCarriers``) and handed whole by the label
 ///   (`Card(imageName: name)`) gives them too, unless it is changed as that type says;
-/// - the property's name is never given to `systemName:` or `systemImage:`.
+/// - no `systemName:` or `systemImage:` takes the property of this type, or one of its name
+///   through a receiver whose type is not known (``CarrierScan/symbolTakers``).
 ///
 /// A computed `String` property or `-> String` function of the type (in its body or an
 /// extension) gives its literal results whoever made the value, so only the receiver's type

@@ -800,4 +800,63 @@ struct CarrierScanTests {
     #expect(names.isSuperset(of: ["octocat", "shipit", "rage1"]))
     #expect(!names.contains("rage"))
   }
+
+  @Test func aSymbolMemberOfAnotherTypeLeavesATypedCarrierAlone() {
+    // kiwix: `Category.icon` names catalog sets, `MenuItem.icon` SF Symbols, both `icon`.
+    let references = CarrierScanTests.scan([
+      (
+        "App/Types.swift",
+        """
+        enum Category {
+          case wikipedia
+          var icon: String { "Wikipedia" }
+        }
+        enum MenuItem {
+          case home
+          var icon: String { "house" }
+        }
+        """
+      ),
+      (
+        "App/Views.swift",
+        """
+        struct Favicon: View {
+          private let category: Category
+          var body: some View { Image(category.icon) }
+        }
+        struct Row: View {
+          let item: MenuItem
+          var body: some View { Label("Home", systemImage: item.icon) }
+        }
+        """
+      ),
+    ])
+    #expect(CarrierScanTests.carried(references) == ["Wikipedia@3 via Category.icon at App/Views.swift:3"])
+  }
+
+  @Test func aSymbolMemberOfNoKnownTypeStillStopsTheName() {
+    let references = CarrierScanTests.scan([
+      (
+        "App/Types.swift",
+        """
+        enum Category {
+          case wikipedia
+          var icon: String { "Wikipedia" }
+        }
+        """
+      ),
+      (
+        "App/Views.swift",
+        """
+        struct Favicon: View {
+          private let category: Category
+          var body: some View { Image(category.icon) }
+        }
+        func row(_ entry: Any) -> some View { Label("Home", systemImage: entry.icon) }
+        """
+      ),
+    ])
+    // `entry`'s type says nothing: its `icon` may be `Category.icon`.
+    #expect(CarrierScanTests.carried(references).isEmpty)
+  }
 }
