@@ -81,6 +81,12 @@ extension RootCheck {
             + "protocol's code hands to an image initialiser at \(carrier.path):\(carrier.line), and no asset "
             + "catalog or image file of the tree provides it (read as `self`; a protocol's requirement counts "
             + "when every conforming type gives it a constant)"
+        } else if let carrier = use.carrier, carrier.isComputed {
+          message =
+            "line \(use.line) gives \"\(use.name)\" as a result of `\(carrier.member)`, which an image initialiser "
+            + "takes through a value of that type at \(carrier.path):\(carrier.line), and no asset catalog or image "
+            + "file of the tree provides it (the type is declared once under the root and the receiver is declared "
+            + "as that type)"
         } else if let carrier = use.carrier, carrier.isTyped {
           message =
             "line \(use.line) gives \"\(use.name)\" by label to `\(carrier.member)`, which an image initialiser "

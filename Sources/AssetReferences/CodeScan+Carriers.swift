@@ -401,7 +401,8 @@ extension SourceReferences {
         guard let place = typedTaken[carrier] else { continue }
         for index in indices where uses[firstUse + index].carrier == nil {
           uses[firstUse + index].isStrict = true
-          uses[firstUse + index].carrier = Carrier(member: carrier, path: place.path, line: place.line)
+          uses[firstUse + index].carrier = Carrier(
+            member: carrier, path: place.path, line: place.line, isComputed: true)
         }
       }
       for (carrier, indices) in labelled {

@@ -61,6 +61,10 @@ public struct SourceReferences: Sendable {
     /// Whether the literal is the name given to an implicit `.init(…)` that the types its
     /// place declares make an `Image` (``member`` lists those steps, outermost first).
     public var isImplicit: Bool = false
+    /// Whether the carrier is a computed `String` property or `String` function of a type,
+    /// read through a receiver whose type is known (``member`` is `Type.member`), not a
+    /// member matched by name.
+    public var isComputed: Bool = false
   }
 
   /// A name built at run time (`"icon_\(n)"`, `"icon_%d"`): it uses every asset it can match.

@@ -832,6 +832,8 @@ struct CarrierScanTests {
       ),
     ])
     #expect(CarrierScanTests.carried(references) == ["Wikipedia@3 via Category.icon at App/Views.swift:3"])
+    // Found through the receiver's type, not by the member's name.
+    #expect(references.uses.first { $0.name == "Wikipedia" }?.carrier?.isComputed == true)
   }
 
   @Test func aSymbolMemberOfNoKnownTypeStillStopsTheName() {
