@@ -26,11 +26,28 @@ public struct Asset: Sendable, Hashable {
     self.name = name
     self.source = source
     self.kind = kind
-    self.variants = variants.sorted { a, b in
-      if a.scale != b.scale { return a.scale < b.scale }
-      if a.idiom != b.idiom { return Asset.rank(a.idiom) < Asset.rank(b.idiom) }
-      return a.path < b.path
-    }
+    // Variants put in order as they were found (``insert(_:into:)``) are kept as they are:
+    // sorting makes a copy of the array even when nothing moves.
+    let inOrder = variants.indices.dropFirst().allSatisfy { !Asset.precedes(variants[$0], variants[$0 - 1]) }
+    self.variants = inOrder ? variants : variants.sorted(by: Asset.precedes)
+  }
+
+  /// Whether `a` comes before `b` in ``variants``: by scale, then generic before
+  /// idiom-specific, then by path.
+  static func precedes(_ a: Variant, _ b: Variant) -> Bool {
+    if a.scale != b.scale { return a.scale < b.scale }
+    if a.idiom != b.idiom { return Asset.rank(a.idiom) < Asset.rank(b.idiom) }
+    return a.path < b.path
+  }
+
+  /// Inserts `variant` into `variants` (in ``variants``' order) where the order puts it, so
+  /// that an asset made of them needs no sort.
+  static func insert(_ variant: Variant, into variants: inout [Variant]) {
+    // Room for @1x, @2x and @3x files at once, rather than growing the list twice.
+    if variants.isEmpty { variants.reserveCapacity(3) }
+    var index = variants.endIndex
+    while index > variants.startIndex, precedes(variant, variants[index - 1]) { index -= 1 }
+    variants.insert(variant, at: index)
   }
 
   private static func rank(_ idiom: Idiom?) -> Int {

@@ -64,62 +64,96 @@ public struct AssetName: Sendable, Hashable, CustomStringConvertible {
   private static let tilde = UInt8(ascii: "~")
   private static let at = UInt8(ascii: "@")
 
+  /// Where the parts of a name lie in its UTF-8 bytes: what ``init(parsing:)`` reads,
+  /// without making a string. The index reads every loose file's name this way, from the
+  /// bytes the folder listing gives.
+  package struct Parts {
+    /// The end of the base: the bytes before it are ``AssetName/base``.
+    package var baseEnd: Int
+    /// The extension's bytes (after the dot), when the name ends in one of an image type.
+    package var extensionRange: Range<Int>?
+    /// The `@Nx` scale; `nil` when there is none.
+    package var scale: Int?
+    /// The `~iphone` / `~ipad` idiom; `nil` when there is none.
+    package var idiom: Idiom?
+    /// The bytes of ``AssetName/suspiciousSuffix``; `nil` when there is none.
+    package var suspiciousRange: Range<Int>?
+  }
+
   private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> AssetName {
+    let parts = AssetName.parts(of: bytes)
     var name = AssetName(base: "")
-    name.hasExplicitExtension = false
+    name.hasExplicitExtension = parts.extensionRange != nil
+    if let range = parts.extensionRange {
+      let tail = UnsafeBufferPointer(rebasing: bytes[range])
+      if !isPNG(tail) { name.ext = String(decoding: tail, as: UTF8.self) }
+    }
+    name.scale = parts.scale
+    name.idiom = parts.idiom
+    name.suspiciousSuffix = parts.suspiciousRange.map {
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)
+    }
+    name.base = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<parts.baseEnd]), as: UTF8.self)
+    return name
+  }
+
+  /// Splits the UTF-8 bytes of a name into its parts, as ``init(parsing:)`` does.
+  ///
+  /// - Parameter bytes: a file or request name's UTF-8 bytes.
+  /// - Returns: where base, extension and suffixes lie, and the scale and idiom read.
+  /// - Complexity: O(n) in the bytes; a string is made only for an extension other than
+  ///   `png`, to look it up.
+  package static func parts(of bytes: UnsafeBufferPointer<UInt8>) -> Parts {
+    var parts = Parts(baseEnd: bytes.count)
     var end = bytes.count
     // The extension: after the last dot of the last path component, if it names an image type.
     var index = end - 1
     while index >= 0, bytes[index] != dot, bytes[index] != slash { index -= 1 }
     if index > 0, bytes[index] == dot, bytes[index - 1] != slash {
       let tail = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
-      if tail.elementsEqual("png".utf8) {
-        name.hasExplicitExtension = true
+      if isPNG(tail) || imageExtensions.contains(String(decoding: tail, as: UTF8.self)) {
+        parts.extensionRange = (index + 1)..<end
         end = index
-      } else {
-        let ext = String(decoding: tail, as: UTF8.self)
-        if imageExtensions.contains(ext) {
-          name.ext = ext
-          name.hasExplicitExtension = true
-          end = index
-        }
       }
     }
     if hasSuffix(bytes, end, "~iphone") {
-      name.idiom = .iphone
+      parts.idiom = .iphone
       end -= 7
     } else if hasSuffix(bytes, end, "~ipad") {
-      name.idiom = .ipad
+      parts.idiom = .ipad
       end -= 5
     } else if let mark = lastIndex(of: tilde, in: bytes, before: end) {
       let word = UnsafeBufferPointer(rebasing: bytes[(mark + 1)..<end])
       if equalsIgnoringCase(word, "iphone") || equalsIgnoringCase(word, "ipad") {
-        name.suspiciousSuffix = String(
-          decoding: UnsafeBufferPointer(rebasing: bytes[mark..<end]), as: UTF8.self)
+        parts.suspiciousRange = mark..<end
       }
     }
     if let mark = lastIndex(of: at, in: bytes, before: end) {
       let suffix = UnsafeBufferPointer(rebasing: bytes[(mark + 1)..<end])
       if let value = scaleValue(suffix, marker: UInt8(ascii: "x")) {
-        name.scale = value
+        parts.scale = value
         end = mark
-      } else if scaleValue(suffix, marker: UInt8(ascii: "X")) != nil, name.suspiciousSuffix == nil {
-        name.suspiciousSuffix = String(
-          decoding: UnsafeBufferPointer(rebasing: bytes[mark..<end]), as: UTF8.self)
+      } else if scaleValue(suffix, marker: UInt8(ascii: "X")) != nil, parts.suspiciousRange == nil {
+        parts.suspiciousRange = mark..<end
       }
     }
-    if name.suspiciousSuffix == nil, let mark = lastIndex(of: tilde, in: bytes, before: end) {
+    if parts.suspiciousRange == nil, let mark = lastIndex(of: tilde, in: bytes, before: end) {
       // `icon~ipad@2x`: the idiom sits before the scale, so a device reads neither.
       let word = UnsafeBufferPointer(rebasing: bytes[(mark + 1)..<end])
       if startsIgnoringCase(word, "iphone@") || startsIgnoringCase(word, "ipad@")
         || equalsIgnoringCase(word, "iphone") || equalsIgnoringCase(word, "ipad")
       {
-        name.suspiciousSuffix = String(
-          decoding: UnsafeBufferPointer(rebasing: bytes[mark..<end]), as: UTF8.self)
+        parts.suspiciousRange = mark..<end
       }
     }
-    name.base = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self)
-    return name
+    parts.baseEnd = end
+    return parts
+  }
+
+  /// Whether the bytes are `png`: compared byte by byte, as every loose file's extension is.
+  private static func isPNG(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.count == 3 && bytes[0] == UInt8(ascii: "p") && bytes[1] == UInt8(ascii: "n")
+      && bytes[2] == UInt8(ascii: "g")
   }
 
   private static func hasSuffix(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int, _ suffix: StaticString)

@@ -23,14 +23,16 @@ extension CatalogScanner {
     let directoryFD = dirfd(directory)
     // Joined once per folder, not once per file.
     let prefixes = Prefixes(root: root, folder: relative)
+    var looseHere: [String: [Variant]] = [:]
+    defer { addLoose(looseHere, prefixes) }
     FileSystem.forEachEntry(of: directory) { name, type in
       if name[0] == 0x2E { return }  // ".", ".." and hidden files
       var kind = type
       if kind == UInt8(DT_UNKNOWN) { kind = FileSystem.type(at: directoryFD, name) }
       switch kind {
       case UInt8(DT_REG):
-        if FileSystem.hasSuffix(name, ".png"), let file = text(of: name, in: relative) {
-          addLoose(prefixes, file: file)
+        if FileSystem.hasSuffix(name, ".png") {
+          addLoose(prefixes, name: name, in: relative, to: &looseHere)
         } else if strcmp(name, "pubspec.yaml") == 0 {
           flutterProjects.append(relative)
         } else if strcmp(name, "Package.swift") == 0 {
@@ -296,7 +298,36 @@ extension CatalogScanner {
     }
   }
 
+  /// Adds a loose file found by a link, outside its folder's listing.
   mutating func addLoose(_ prefixes: Prefixes, file: String) {
+    var file = file
+    var folder: [String: [Variant]] = [:]
+    file.withUTF8 { addLoose(prefixes, file: $0, to: &folder) }
+    addLoose(folder, prefixes)
+  }
+
+  /// Adds the loose file a folder listing names (`name`, in the folder `relative`) to
+  /// `folder`, or records the problem when the name is not UTF-8 (see ``text(of:in:)``).
+  mutating func addLoose(
+    _ prefixes: Prefixes, name: UnsafePointer<CChar>, in relative: String,
+    to folder: inout [String: [Variant]]
+  ) {
+    let length = strlen(name)
+    name.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+      let bytes = UnsafeBufferPointer(start: start, count: length)
+      // ASCII is UTF-8; only another name is checked, as every other entry is.
+      guard bytes.allSatisfy({ $0 < 0x80 }) || text(of: name, in: relative) != nil else { return }
+      addLoose(prefixes, file: bytes, to: &folder)
+    }
+  }
+
+  /// Adds a loose file, its name's UTF-8 bytes, to `folder`: its variants by base name.
+  ///
+  /// The name is read in place, and each string the variant keeps (its path from the folder,
+  /// its full path) is made once at its length: the index does this for every file of a tree.
+  mutating func addLoose(
+    _ prefixes: Prefixes, file: UnsafeBufferPointer<UInt8>, to folder: inout [String: [Variant]]
+  ) {
     // The file's path is its folder's plus its name, so each test of the path is the
     // folder's answer or a test of the name.
     if prefixes.inDocumentation { looseInDocumentation = true }
@@ -305,11 +336,21 @@ extension CatalogScanner {
     {
       looseMayBeMetro = true
     }
-    let name = AssetName(parsing: file)
+    let parts = AssetName.parts(of: file)
     let variant = Variant(
-      path: prefixes.relative + file, fullPath: prefixes.full + file, scale: name.scale ?? 1,
-      idiom: name.idiom, suspiciousSuffix: name.suspiciousSuffix)
-    looseVariants[prefixes.relative + name.base, default: []].append(variant)
+      path: Paths.appending(file, to: prefixes.relative), fullPath: Paths.appending(file, to: prefixes.full),
+      scale: parts.scale ?? 1, idiom: parts.idiom,
+      suspiciousSuffix: parts.suspiciousRange.map {
+        String(decoding: UnsafeBufferPointer(rebasing: file[$0]), as: UTF8.self)
+      })
+    let base = String(decoding: UnsafeBufferPointer(rebasing: file[..<parts.baseEnd]), as: UTF8.self)
+    Asset.insert(variant, into: &folder[base, default: []])
+  }
+
+  /// Puts one folder's loose files, by base name, into ``looseVariants`` under their path
+  /// keys: each key is joined and hashed once per name, not once per file.
+  mutating func addLoose(_ folder: [String: [Variant]], _ prefixes: Prefixes) {
+    looseVariants.merge(folder.lazy.map { (prefixes.relative + $0.key, $0.value) }) { $0 + $1 }
   }
 
   /// `fdopendir`, refusing to enter a folder twice (a symbolic link loop).

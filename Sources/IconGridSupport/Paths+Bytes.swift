@@ -42,6 +42,26 @@ extension Paths {
     return bytes[(bytes.count - tail.count)...].elementsEqual(tail)
   }
 
+  /// Whether `bytes` hold the UTF-8 bytes of `needle`: ``containsBytes(_:_:ignoringASCIICase:)``
+  /// for bytes a folder listing gives, without making a string of them.
+  package static func containsBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: String) -> Bool {
+    var needle = needle
+    return needle.withUTF8 { containsBytes(bytes, $0, ignoringASCIICase: false) }
+  }
+
+  /// `prefix` followed by the UTF-8 `bytes`, made at its exact length in one step: `prefix +
+  /// String(decoding: bytes, as: UTF8.self)` without the string in between.
+  package static func appending(_ bytes: UnsafeBufferPointer<UInt8>, to prefix: String) -> String {
+    var prefix = prefix
+    return prefix.withUTF8 { head in
+      String(unsafeUninitializedCapacity: head.count + bytes.count) { buffer in
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[..<head.count]).initialize(fromContentsOf: head)
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[head.count...]).initialize(fromContentsOf: bytes)
+        return head.count + bytes.count
+      }
+    }
+  }
+
   /// Whether `bytes` equal the UTF-8 bytes of `word`, ignoring the case of ASCII letters.
   package static func equalsIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, _ word: String) -> Bool {
     let other = word.utf8

@@ -66,4 +66,23 @@ import Testing
     #expect(catalog.namespace("App")?.assets.map(\.name) == ["a"])
     #expect(catalog.unshippedFiles == ["extra/x.png"])
   }
+
+  @Test func aLinkedFileJoinsTheFilesOfItsNameInScaleOrder() throws {
+    let tree = Tree()
+    try tree.png("root/icons/b@3x.png", width: 3, height: 3)
+    try tree.png("root/icons/b@2x.png", width: 2, height: 2)
+    try tree.png("root/shared/one.png", width: 1, height: 1)
+    // Followed after the folder is listed: the @1x file still comes first.
+    tree.link("root/icons/b.png", to: "../shared/one.png")
+    try tree.png("root/icônes/é@2x~ipad.png", width: 2, height: 2)
+    let catalog = AssetCatalog(root: tree.path("root"))
+    let asset = try #require(catalog.asset(named: "icons/b"))
+    #expect(asset.variants.map(\.path) == ["icons/b.png", "icons/b@2x.png", "icons/b@3x.png"])
+    #expect(asset.variants.map(\.scale) == [1, 2, 3])
+    // A name that is UTF-8 but not ASCII is read as any other.
+    let accented = try #require(catalog.asset(named: "icônes/é"))
+    #expect(accented.variants.map(\.path) == ["icônes/é@2x~ipad.png"])
+    #expect(accented.variants.map(\.idiom) == [.ipad])
+    #expect(catalog.problems.isEmpty)
+  }
 }
