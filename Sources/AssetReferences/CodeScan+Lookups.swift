@@ -96,32 +96,17 @@ enum ImageLookups {
   /// enum of the file.
   static func rawValueCases(_ tokens: [SourceToken], before index: Int) -> [String]? {
     // The innermost type declaration or extension that `index` is in.
-    var depth = 0
-    var position = index - 1
     var typeName: String? = nil
-    while position >= 1 {
-      let token = tokens[position]
-      if token.kind == .punctuation, token.text == "}" { depth += 1 }
-      if token.kind == .punctuation, token.text == "{" {
-        if depth > 0 {
-          depth -= 1
-        } else {
-          // An opening brace that holds `index`: is it a type's?
-          var head = position - 1
-          while head >= 0, position - head < 24, tokens[head].text != "}", tokens[head].text != "{" {
-            if ["enum", "extension", "struct", "class", "actor", "protocol"].contains(tokens[head].text),
-              tokens[head].kind == .identifier, head + 1 < tokens.count
-            {
-              typeName =
-                tokens[head].text == "enum" || tokens[head].text == "extension" ? tokens[head + 1].text : ""
-              break
-            }
-            head -= 1
-          }
-          if typeName != nil { break }
-        }
+    tokens.forEachEnclosingHead(before: index, headLength: 24) { head, _ in
+      for position in head.reversed()
+      where ["enum", "extension", "struct", "class", "actor", "protocol"].contains(tokens[position].text)
+        && tokens[position].kind == .identifier && position + 1 < tokens.count
+      {
+        let keyword = tokens[position].text
+        typeName = keyword == "enum" || keyword == "extension" ? tokens[position + 1].text : ""
+        return true
       }
-      position -= 1
+      return false
     }
     guard let typeName, !typeName.isEmpty else { return nil }
     // `enum typeName: String {` in the file.

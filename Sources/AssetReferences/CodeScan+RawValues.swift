@@ -137,31 +137,20 @@ struct RawValueScan: Sendable {
   /// The computed property or function whose body holds `index`, when it is declared
   /// `String` or `String?` (`var image: String? {`, `func icon() -> String {`).
   static func enclosingStringMember(_ tokens: [SourceToken], before index: Int) -> String? {
-    var depth = 0
-    var position = index - 1
-    while position >= 0, index - position < memberReach {
-      let token = tokens[position]
-      if token.kind == .punctuation, token.text == "}" { depth += 1 }
-      if token.kind == .punctuation, token.text == "{" {
-        if depth > 0 {
-          depth -= 1
-        } else {
-          // The head of this block, back to the previous brace.
-          var head = position - 1
-          while head >= 0, position - head < 40, !["{", "}"].contains(tokens[head].text) {
-            let word = tokens[head].text
-            if CarrierScan.typeKeywords.contains(word) { return nil }
-            if ["var", "func"].contains(word), head + 1 < position {
-              let declared = tokens[(head + 1)..<position].map(\.text)
-              return declared.contains("String") ? tokens[head + 1].text : nil
-            }
-            head -= 1
-          }
+    var member: String? = nil
+    tokens.forEachEnclosingHead(before: index, reach: memberReach, headLength: 40) { head, opening in
+      for position in head.reversed() {
+        let word = tokens[position].text
+        if CarrierScan.typeKeywords.contains(word) { return true }
+        if ["var", "func"].contains(word), position + 1 < opening {
+          let declared = tokens[(position + 1)..<opening].map(\.text)
+          member = declared.contains("String") ? tokens[position + 1].text : nil
+          return true
         }
       }
-      position -= 1
+      return false
     }
-    return nil
+    return member
   }
 }
 

@@ -29,6 +29,38 @@ extension [SourceToken] {
   func text(at position: Int) -> String? {
     position >= 0 && position < count ? self[position].text : nil
   }
+
+  /// Visits the heads of the blocks that hold `index`, innermost first: for each `{` whose
+  /// block `index` is in, the tokens before it back to the previous brace (those less than
+  /// `headLength` before it), as the range of their positions. `visit` returns `true` to stop.
+  ///
+  /// - Parameters:
+  ///   - index: a token's position.
+  ///   - reach: how many tokens back to look at most.
+  ///   - headLength: how far before its `{` a head's tokens may be.
+  ///   - visit: reads a head (and the position of its `{`); `true` stops the walk.
+  func forEachEnclosingHead(
+    before index: Int, reach: Int = .max, headLength: Int, _ visit: (Range<Int>, Int) -> Bool
+  ) {
+    var depth = 0
+    var position = index - 1
+    while position >= 0, index - position < reach {
+      let token = self[position]
+      if token.kind == .punctuation, token.text == "}" { depth += 1 }
+      if token.kind == .punctuation, token.text == "{" {
+        if depth > 0 {
+          depth -= 1
+        } else {
+          var start = position
+          while start > 0, position - start + 1 < headLength, !["{", "}"].contains(self[start - 1].text) {
+            start -= 1
+          }
+          if visit(start..<position, position) { return }
+        }
+      }
+      position -= 1
+    }
+  }
 }
 
 /// Splits Swift and Objective-C source into ``SourceToken``s.
