@@ -228,7 +228,7 @@ enum FileInspector {
   static func readHead(_ request: Request, directory: Int32) throws(ReadError) -> Head {
     let fd =
       directory >= 0
-      ? openat(directory, String(request.path[request.nameStart...]), O_RDONLY | O_CLOEXEC)
+      ? openName(request.path.utf8[request.nameStart...], in: directory)
       : open(request.path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       throw ReadError(reason: errno == ENOENT ? "no such file" : "cannot open: \(FileSystem.errorText())")
@@ -276,6 +276,20 @@ enum FileInspector {
     // A tail that cannot be read leaves the head's print: the files are compared whole later.
     let print = tailRead == tailLength ? quickHash(bytes) &* 31 ^ quickHash(tail) : quickHash(bytes)
     return Head(bytes: bytes, size: size, isWhole: false, contentPrint: print)
+  }
+
+  /// `openat` of the file `name` of the folder open as `directory`, the name made a C string
+  /// on the stack rather than a new `String` for every file.
+  static func openName(_ name: Substring.UTF8View, in directory: Int32) -> Int32 {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { buffer in
+      var end = 0
+      for byte in name {
+        buffer[end] = CChar(bitPattern: byte)
+        end += 1
+      }
+      buffer[end] = 0
+      return openat(directory, buffer.baseAddress!, O_RDONLY | O_CLOEXEC)
+    }
   }
 
   /// What a file that is not a PNG holds, and what to do about it, when its bytes are of a
