@@ -87,6 +87,10 @@ struct RootCheck {
     }
     if !configuration.includePreviews {
       spaces = spaces.map { space in
+        // Most name spaces hold no development asset: kept as they are, not copied.
+        guard space.assets.contains(where: { RootCheck.isDevelopmentAsset($0.location) }) else {
+          return space
+        }
         var kept = space
         kept.assets = space.assets.filter { asset in
           guard RootCheck.isDevelopmentAsset(asset.location) else { return true }
@@ -96,20 +100,24 @@ struct RootCheck {
         return kept
       }
     }
-    var seen: Set<AssetKey> = []
-    let scoped = spaces.flatMap(\.assets).filter { seen.insert(RootCheck.key(of: $0)).inserted }
-    let folders = Set(scoped.map(\.location))
-    let scopedSets = catalog.sets.filter { folders.contains($0.path) }
     let filtered = configuration.target != nil || !previews.isEmpty
-    assets = filtered ? scoped.sorted { ($0.name, $0.location) < ($1.name, $1.location) } : catalog.assets
     namespaces = spaces
-    sets = filtered ? scopedSets : catalog.sets
-    problems =
-      filtered
-      ? catalog.problems.filter { problem in
+    if filtered {
+      var seen: Set<AssetKey> = []
+      let scoped = spaces.flatMap(\.assets).filter { seen.insert(RootCheck.key(of: $0)).inserted }
+      let folders = Set(scoped.map(\.location))
+      assets = scoped.sorted { ($0.name, $0.location) < ($1.name, $1.location) }
+      sets = catalog.sets.filter { folders.contains($0.path) }
+      problems = catalog.problems.filter { problem in
         folders.contains(problem.path) || folders.contains(Paths.parent(of: problem.path))
           || (configuration.target == nil && !RootCheck.isDevelopmentAsset(problem.path))
-      } : catalog.problems
+      }
+    } else {
+      // Nothing left out: the index's own lists, without a set of every asset's key.
+      assets = catalog.assets
+      sets = catalog.sets
+      problems = catalog.problems
+    }
     var unique: Set<String> = []
     skippedHere = previews.filter { unique.insert($0.path).inserted }
     setsByPath = Dictionary(sets.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -127,6 +135,8 @@ struct RootCheck {
     var requirements: [AssetKey: DeviceRequirement] = [:]
     var uses: [(requirement: DeviceRequirement, namespaces: [String])] = []
     var holders: [AssetKey: [AssetNamespace]] = [:]
+    requirements.reserveCapacity(assets.count)
+    holders.reserveCapacity(assets.count)
     for space in namespaces where !space.assets.isEmpty {
       let need = RootCheck.requirement(of: space, configuration: configuration)
       if let index = uses.firstIndex(where: { $0.requirement == need }) {
