@@ -118,7 +118,8 @@ public enum AssetChecker {
       path: catalog.root, absolutePath: FileSystem.realPath(catalog.root),
       assets: run.assets.filter { !(run.looseFilesAreMetros && $0.source == .looseFiles) }.map(\.name)
         + run.layoutAssets.sorted(),
-      files: run.fileCount + run.layoutFiles.subtracting(run.probed).count,
+      // Without layout files, nothing to subtract (and no hash of every probed path).
+      files: run.fileCount + (run.layoutFiles.isEmpty ? 0 : run.layoutFiles.subtracting(run.probed).count),
       // Metro's files need no scale: with `--layout react-native` only catalogs have requirements.
       requirements: run.requirementUses.filter { _ in
         !run.looseFilesAreMetros || run.assets.contains { $0.source != .looseFiles }

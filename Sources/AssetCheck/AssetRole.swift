@@ -131,8 +131,12 @@ extension RootCheck {
   /// `UILaunchImageFile`) alone or with modifiers (`Default-568h`, `Default-Portrait`), or a
   /// `UILaunchImages` entry.
   static func isLaunchImage(_ base: String, infos: [AppInfo]) -> Bool {
-    let bases = Set(["Default"] + infos.compactMap(\.launchImageFile).map { AssetName(parsing: $0).base })
-    for name in bases where base == name || base.hasPrefix(name + "-") { return true }
+    // `Default` first, without building a set of names for every asset.
+    if base == "Default" || base.hasPrefix("Default-") { return true }
+    for file in infos.compactMap(\.launchImageFile) {
+      let name = AssetName(parsing: file).base
+      if base == name || base.hasPrefix(name + "-") { return true }
+    }
     return infos.contains { info in info.launchImages.contains { base == $0.name || base.hasPrefix($0.name) }
     }
   }
@@ -148,9 +152,12 @@ extension RootCheck {
       if Paths.containsBytes(path, ".atlas/") {
         return "an image of a SpriteKit texture atlas, drawn in scene units"
       }
-      let stem = AssetName(parsing: Paths.lastComponent(of: path)).base
       let folder = Paths.parent(of: path)
-      for ext in ["plist", "fnt", "json"] {
+      // Most folders hold no data file at all: asked once, not once per sibling name.
+      let extensions = ["plist", "fnt", "json"]
+      guard listings.containsAny(extensions: extensions, in: folder) else { continue }
+      let stem = AssetName(parsing: Paths.lastComponent(of: path)).base
+      for ext in extensions {
         let sibling = stem + "." + ext
         if listings.contains(sibling, in: folder) {
           return

@@ -83,12 +83,17 @@ enum FileInspector {
     guard let first = requests.first else { return [] }
     let directory = open(String(folder(of: first)), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     defer { if directory >= 0 { close(directory) } }
-    return requests.map { inspect($0, directory: directory) }
+    // One read buffer for the folder's files.
+    let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: readLength, alignment: 8)
+    defer { scratch.deallocate() }
+    return requests.map { inspect($0, directory: directory, scratch: scratch) }
   }
 
   /// The header (and, as requested, more) of the file at `request.path`, opened relative to
   /// `directory` when that is a descriptor of its folder.
-  static func inspect(_ request: Request, directory: Int32 = -1) -> FileFacts {
+  static func inspect(
+    _ request: Request, directory: Int32 = -1, scratch: UnsafeMutableRawBufferPointer? = nil
+  ) -> FileFacts {
     var facts = FileFacts()
     let head: Head
     if request.decode {
@@ -102,7 +107,13 @@ enum FileInspector {
       }
     } else {
       do {
-        head = try readHead(request, directory: directory)
+        if let scratch {
+          head = try readHead(request, directory: directory, scratch: scratch)
+        } else {
+          let own = UnsafeMutableRawBufferPointer.allocate(byteCount: readLength, alignment: 8)
+          defer { own.deallocate() }
+          head = try readHead(request, directory: directory, scratch: own)
+        }
       } catch {
         facts.problem = error.reason
         return facts
@@ -187,20 +198,23 @@ enum FileInspector {
   /// A 64-bit multiply–xorshift hash over 8-byte words: many times faster than SHA-256, and
   /// only ever used to pick the few files whose SHA-256 is then compared.
   static func quickHash(_ bytes: [UInt8]) -> UInt64 {
-    bytes.withUnsafeBytes { raw in
-      var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
-      var offset = 0
-      while offset + 8 <= raw.count {
-        hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-        hash ^= hash >> 32
-        offset += 8
-      }
-      while offset < raw.count {
-        hash = (hash ^ UInt64(raw[offset])) &* 0xC4CE_B9FE_1A85_EC53
-        offset += 1
-      }
-      return hash ^ (hash >> 29)
+    bytes.withUnsafeBytes { quickHash($0) }
+  }
+
+  /// ``quickHash(_:)-([UInt8])`` of bytes in memory.
+  static func quickHash(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+    var offset = 0
+    while offset + 8 <= raw.count {
+      hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+      hash ^= hash >> 32
+      offset += 8
     }
+    while offset < raw.count {
+      hash = (hash ^ UInt64(raw[offset])) &* 0xC4CE_B9FE_1A85_EC53
+      offset += 1
+    }
+    return hash ^ (hash >> 29)
   }
 
   struct ReadError: Error {
@@ -219,63 +233,92 @@ enum FileInspector {
     var contentPrint: UInt64
   }
 
-  /// How much of each file is read: one page holds a whole small icon, header and all, for
-  /// the cost of reading its first 49 bytes.
+  /// How much of each file is inspected: one page holds a whole small icon, header and all,
+  /// for the cost of reading its first 49 bytes.
   static let headLength = 4096
 
-  /// Reads the head of a file: `open`, `read`, `close`, plus `fstat` and a `pread` of its last
-  /// ``headLength`` bytes when the file is longer than ``headLength``.
-  static func readHead(_ request: Request, directory: Int32) throws(ReadError) -> Head {
+  /// How much of each file one `read` asks for: a file up to this long comes whole, its tail
+  /// for ``FileFacts/contentPrint`` taken from the same buffer, so only a longer one needs
+  /// `fstat` and a `pread` of its last ``headLength`` bytes (two of five system calls per
+  /// file before, for most theme icons, which are 4 to 16 KiB).
+  static let readLength = 16384
+
+  /// Reads the head of a file: `open`, `read` of up to ``readLength`` bytes into `scratch`,
+  /// `close`, plus `fstat` and a `pread` of its last ``headLength`` bytes when the file is
+  /// longer than ``readLength``. The head is its first ``headLength`` bytes, whatever was
+  /// read.
+  static func readHead(
+    _ request: Request, directory: Int32, scratch: UnsafeMutableRawBufferPointer
+  ) throws(ReadError) -> Head {
     let fd =
       directory >= 0
-      ? openat(directory, String(request.path[request.nameStart...]), O_RDONLY | O_CLOEXEC)
+      ? openName(request.path.utf8[request.nameStart...], in: directory)
       : open(request.path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       throw ReadError(reason: errno == ENOENT ? "no such file" : "cannot open: \(FileSystem.errorText())")
     }
     defer { close(fd) }
+    let capacity = min(readLength, scratch.count)
     var got = 0
     var failure: Int32 = 0
-    // Uninitialised: zeroing a page per file showed as 7% of a check's instructions.
-    let bytes = [UInt8](unsafeUninitializedCapacity: headLength) { buffer, count in
-      while got < headLength {
-        let n = read(fd, buffer.baseAddress! + got, headLength - got)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          break
-        }
-        if n == 0 { break }
-        got += n
-        // A regular file gives less than asked only at its end: skip the read that would
-        // return 0, a third of the system calls of a check over small icons.
-        if got < headLength { break }
+    while got < capacity {
+      let n = read(fd, scratch.baseAddress! + got, capacity - got)
+      if n < 0 {
+        if errno == EINTR { continue }
+        failure = errno
+        break
       }
-      count = got
+      if n == 0 { break }
+      got += n
+      // A regular file gives less than asked only at its end: skip the read that would
+      // return 0, a third of the system calls of a check over small icons.
+      if got < capacity { break }
     }
     if failure != 0 {
       errno = failure
       throw ReadError(
         reason: failure == EISDIR ? "is a folder, not a file" : "cannot read: \(FileSystem.errorText())")
     }
-    if got < headLength {
-      return Head(bytes: bytes, size: got, isWhole: true, contentPrint: quickHash(bytes))
+    let buffer = UnsafeRawBufferPointer(scratch)
+    let bytes = [UInt8](buffer[..<min(got, headLength)])
+    let headPrint = quickHash(bytes)
+    let size: Int
+    if got < capacity {
+      size = got
+    } else {
+      var info = stat()
+      guard fstat(fd, &info) == 0 else { throw ReadError(reason: "cannot stat: \(FileSystem.errorText())") }
+      size = Int(info.st_size)
     }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw ReadError(reason: "cannot stat: \(FileSystem.errorText())") }
-    let size = Int(info.st_size)
-    guard size > got else {
-      return Head(bytes: bytes, size: size, isWhole: true, contentPrint: quickHash(bytes))
+    guard size > bytes.count else {
+      return Head(bytes: bytes, size: size, isWhole: true, contentPrint: headPrint)
     }
-    let tailLength = min(headLength, size - got)
-    var tailRead = 0
-    let tail = [UInt8](unsafeUninitializedCapacity: tailLength) { buffer, count in
-      tailRead = pread(fd, buffer.baseAddress, tailLength, off_t(size - tailLength))
-      count = max(0, tailRead)
+    let tailLength = min(headLength, size - bytes.count)
+    if size <= got {
+      // The whole file is in the buffer: its tail too.
+      let tail = UnsafeRawBufferPointer(rebasing: buffer[(size - tailLength)..<size])
+      return Head(bytes: bytes, size: size, isWhole: false, contentPrint: headPrint &* 31 ^ quickHash(tail))
     }
+    let tailRead = pread(fd, scratch.baseAddress, tailLength, off_t(size - tailLength))
     // A tail that cannot be read leaves the head's print: the files are compared whole later.
-    let print = tailRead == tailLength ? quickHash(bytes) &* 31 ^ quickHash(tail) : quickHash(bytes)
+    let print =
+      tailRead == tailLength
+      ? headPrint &* 31 ^ quickHash(UnsafeRawBufferPointer(rebasing: buffer[..<tailLength])) : headPrint
     return Head(bytes: bytes, size: size, isWhole: false, contentPrint: print)
+  }
+
+  /// `openat` of the file `name` of the folder open as `directory`, the name made a C string
+  /// on the stack rather than a new `String` for every file.
+  static func openName(_ name: Substring.UTF8View, in directory: Int32) -> Int32 {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { buffer in
+      var end = 0
+      for byte in name {
+        buffer[end] = CChar(bitPattern: byte)
+        end += 1
+      }
+      buffer[end] = 0
+      return openat(directory, buffer.baseAddress!, O_RDONLY | O_CLOEXEC)
+    }
   }
 
   /// What a file that is not a PNG holds, and what to do about it, when its bytes are of a

@@ -117,7 +117,9 @@ extension RootCheck {
     for space in namespaces {
       var byLower: [String: [Asset]] = [:]
       for asset in space.assets { byLower[asset.name.lowercased(), default: []].append(asset) }
-      for (_, assets) in byLower.sorted(by: { $0.key < $1.key }) {
+      // Only names that more than one asset lowercases to can differ in case: the rest are
+      // left out before the sort.
+      for (_, assets) in byLower.filter({ $0.value.count > 1 }).sorted(by: { $0.key < $1.key }) {
         let spellings = assets.reduce(into: [Asset]()) { kept, asset in
           if !kept.contains(where: { $0.name == asset.name }) { kept.append(asset) }
         }

@@ -57,10 +57,10 @@ extension RootCheck {
       let first = paths[0]
       let firstAsset = owner[first]
       let firstPath = Finding.join(catalog.root, first)
-      let firstName = firstAsset.flatMap { names[$0] } ?? ""
+      let firstName = firstAsset?.name ?? ""
       for path in paths.dropFirst() where owner[path] != firstAsset {
         add(
-          .duplicate, path, asset: owner[path].flatMap { names[$0] },
+          .duplicate, path, asset: owner[path]?.name,
           "\(configuration.deep ? "pixel-identical" : "byte-identical") to \(firstPath) "
             + "(asset \"\(firstName)\"); keep one asset and use it in both places")
       }
@@ -86,7 +86,7 @@ extension RootCheck {
     }
     return order.compactMap { key in
       let group = byDigest[key]!
-      return Set(group.map { owner[$0] ?? "" }).count > 1 ? group : nil
+      return Set(group.map { owner[$0] }).count > 1 ? group : nil
     }
   }
 }

@@ -19,10 +19,8 @@ extension RootCheck {
     var paths: [String] = []
     let variantCount = assets.reduce(0) { $0 + $1.variants.count }
     owner.reserveCapacity(variantCount)
-    names.reserveCapacity(assets.count)
     for asset in assets {
       let key = RootCheck.key(of: asset)
-      names[key] = asset.name
       for variant in asset.variants where owner[variant.path] == nil {
         owner[variant.path] = key
         guard isPNGName(variant.path) else { continue }
@@ -59,7 +57,7 @@ extension RootCheck {
   ) {
     // Per print: the first file's asset, and whether a file of another asset shares it (a
     // set of owners per print cost a hash of every owner's key for every file).
-    var groups: [Fingerprint: (owner: String, shared: Bool)] = [:]
+    var groups: [Fingerprint: (owner: AssetKey?, shared: Bool)] = [:]
     groups.reserveCapacity(results.count)
     var keys: [Fingerprint?] = []
     keys.reserveCapacity(results.count)
@@ -72,7 +70,7 @@ extension RootCheck {
         width: header.width, height: header.height, byteCount: result.byteCount,
         contentPrint: result.contentPrint)
       keys.append(key)
-      let asset = owner[paths[index]] ?? ""
+      let asset = owner[paths[index]]
       if let group = groups[key] {
         if !group.shared && group.owner != asset { groups[key]?.shared = true }
       } else {
@@ -129,7 +127,7 @@ extension RootCheck {
   // MARK: - Per file: unreadable, cgbi
 
   mutating func fileRules(_ path: String, _ facts: FileFacts) {
-    let asset = owner[path].flatMap { names[$0] }
+    let asset = owner[path]?.name
     if let problem = facts.problem {
       if let format = facts.foreignRaster,
         path.split(separator: "/").contains(where: { $0.hasSuffix(".xcassets") })

@@ -32,9 +32,15 @@ extension RootCheck {
   mutating func formatRules() {
     var jobs: [FormatJob] = []
     var seen: Set<String> = []
+    // Without symbol sets, whether a file is probed depends on its path alone: a file that is
+    // not probed here would be probed in no other asset, so it need not be remembered.
+    let anyVectorOnly = assets.contains { $0.kind == .symbolSet }
+    let deep = configuration.deep
     for asset in assets where !(asset.source == .looseFiles && looseSkips[asset.location] != nil) {
       let vectorOnly = asset.kind == .symbolSet
-      for variant in asset.variants where seen.insert(variant.path).inserted {
+      for variant in asset.variants {
+        if !anyVectorOnly, !variant.isVectorFile, !(deep && !isPNGName(variant.path)) { continue }
+        guard seen.insert(variant.path).inserted else { continue }
         let png = isPNGName(variant.path)
         guard vectorOnly || variant.isVectorFile || (configuration.deep && !png) else { continue }
         jobs.append(
@@ -43,7 +49,6 @@ extension RootCheck {
             scale: variant.isScaleIndependent ? 3 : max(1, variant.scale), vectorOnly: vectorOnly))
       }
     }
-    let deep = configuration.deep
     let limits = configuration.limits
     let problems = Parallel.map(jobs) { job in RootCheck.formatProblem(job, deep: deep, limits: limits) }
     for (job, problem) in zip(jobs, problems) {

@@ -101,6 +101,8 @@ extension RootCheck {
   /// size from the highest scale.
   mutating func sizeRule(_ asset: Asset, _ variants: [Variant], traits: SlotTraits? = nil) {
     var sized = variants.compactMap { variant in facts[variant.path]?.header.map { (variant, $0) } }
+    // One file has no other size to be compared with.
+    guard sized.count > 1 else { return }
     // One file in every slot (the same bytes at each scale) is a master drawn resized.
     let prints = Set(sized.map { facts[$0.0.path].map { "\($0.byteCount) \($0.contentPrint)" } ?? $0.0.path })
     guard prints.count > 1 else { return }

@@ -38,9 +38,7 @@ struct RootCheck {
   /// What each probed file's bytes say, by path relative to the root.
   var facts: [String: FileFacts] = [:]
   /// The first asset (by ``key(of:)``) that uses each file.
-  var owner: [String: String] = [:]
-  /// Asset names by ``key(of:)``.
-  var names: [String: String] = [:]
+  var owner: [String: AssetKey] = [:]
   /// The files probed, in index order.
   var probed: [String] = []
   let setsByPath: [String: CatalogSet]
@@ -51,11 +49,11 @@ struct RootCheck {
   /// The icon files whose transparency the alpha rules read.
   let alphaFiles: Set<String>
   /// What each asset (by ``key(of:)``) must have: over all the name spaces that hold it.
-  let requirements: [String: DeviceRequirement]
+  let requirements: [AssetKey: DeviceRequirement]
   /// The distinct requirements, with the name spaces each applies to, for the summary.
   let requirementUses: [(requirement: DeviceRequirement, namespaces: [String])]
   /// The name spaces (of this run) that hold each asset, by ``key(of:)``.
-  let namespacesByAsset: [String: [AssetNamespace]]
+  let namespacesByAsset: [AssetKey: [AssetNamespace]]
   /// Loose cocos2d texture families (``cocosFamilies(_:)``).
   let cocosFamilies: Set<String>
   /// The ids of the name spaces that hold an asset of a ``cocosFamilies`` family.
@@ -89,6 +87,10 @@ struct RootCheck {
     }
     if !configuration.includePreviews {
       spaces = spaces.map { space in
+        // Most name spaces hold no development asset: kept as they are, not copied.
+        guard space.assets.contains(where: { RootCheck.isDevelopmentAsset($0.location) }) else {
+          return space
+        }
         var kept = space
         kept.assets = space.assets.filter { asset in
           guard RootCheck.isDevelopmentAsset(asset.location) else { return true }
@@ -98,20 +100,24 @@ struct RootCheck {
         return kept
       }
     }
-    var seen: Set<String> = []
-    let scoped = spaces.flatMap(\.assets).filter { seen.insert(RootCheck.key(of: $0)).inserted }
-    let folders = Set(scoped.map(\.location))
-    let scopedSets = catalog.sets.filter { folders.contains($0.path) }
     let filtered = configuration.target != nil || !previews.isEmpty
-    assets = filtered ? scoped.sorted { ($0.name, $0.location) < ($1.name, $1.location) } : catalog.assets
     namespaces = spaces
-    sets = filtered ? scopedSets : catalog.sets
-    problems =
-      filtered
-      ? catalog.problems.filter { problem in
+    if filtered {
+      var seen: Set<AssetKey> = []
+      let scoped = spaces.flatMap(\.assets).filter { seen.insert(RootCheck.key(of: $0)).inserted }
+      let folders = Set(scoped.map(\.location))
+      assets = scoped.sorted { ($0.name, $0.location) < ($1.name, $1.location) }
+      sets = catalog.sets.filter { folders.contains($0.path) }
+      problems = catalog.problems.filter { problem in
         folders.contains(problem.path) || folders.contains(Paths.parent(of: problem.path))
           || (configuration.target == nil && !RootCheck.isDevelopmentAsset(problem.path))
-      } : catalog.problems
+      }
+    } else {
+      // Nothing left out: the index's own lists, without a set of every asset's key.
+      assets = catalog.assets
+      sets = catalog.sets
+      problems = catalog.problems
+    }
     var unique: Set<String> = []
     skippedHere = previews.filter { unique.insert($0.path).inserted }
     setsByPath = Dictionary(sets.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -126,9 +132,11 @@ struct RootCheck {
     misspeltFiles = misspelt
     iconRoles = IconRole.roles(of: spaces, sets: setsByPath)
     alphaFiles = RootCheck.alphaFiles(sets: sets, roles: iconRoles)
-    var requirements: [String: DeviceRequirement] = [:]
+    var requirements: [AssetKey: DeviceRequirement] = [:]
     var uses: [(requirement: DeviceRequirement, namespaces: [String])] = []
-    var holders: [String: [AssetNamespace]] = [:]
+    var holders: [AssetKey: [AssetNamespace]] = [:]
+    requirements.reserveCapacity(assets.count)
+    holders.reserveCapacity(assets.count)
     for space in namespaces where !space.assets.isEmpty {
       let need = RootCheck.requirement(of: space, configuration: configuration)
       if let index = uses.firstIndex(where: { $0.requirement == need }) {
@@ -186,7 +194,14 @@ struct RootCheck {
   }
 
   /// What identifies one asset of the index: its location and name.
-  static func key(of asset: Asset) -> String { asset.location + "\u{0}" + asset.name }
+  static func key(of asset: Asset) -> AssetKey { AssetKey(location: asset.location, name: asset.name) }
+
+  /// An asset's location and name: the two strings kept apart, not joined into a new string
+  /// for every lookup.
+  struct AssetKey: Hashable {
+    var location: String
+    var name: String
+  }
 
   /// The requirement of `asset`.
   func requirement(of asset: Asset) -> DeviceRequirement {
@@ -206,9 +221,18 @@ struct RootCheck {
       if let fileFacts = facts[path] { fileRules(path, fileFacts) }
     }
     formatRules()
+    let loose = assets.indices.filter { index in
+      assets[index].source == .looseFiles && looseSkips[assets[index].location] == nil && !looseFilesAreMetros
+    }
+    let looseFound = looseFindings(of: loose)
+    var nextLoose = 0
     for asset in assets {
       switch asset.source {
-      case .looseFiles: if looseSkips[asset.location] == nil && !looseFilesAreMetros { looseRules(asset) }
+      case .looseFiles:
+        if looseSkips[asset.location] == nil && !looseFilesAreMetros {
+          findings += looseFound[nextLoose]
+          nextLoose += 1
+        }
       case .imageSet(let path): imageSetRules(asset, set: setsByPath[path])
       case .appIconSet(let path): appIconRules(asset, set: setsByPath[path])
       }
@@ -220,8 +244,41 @@ struct RootCheck {
     duplicateRule()
     layoutRules()
     if configuration.references { referenceRules() }
-    var seen: Set<String> = []
-    findings = findings.filter { seen.insert("\($0.rule.id)\u{0}\($0.path)\u{0}\($0.message)").inserted }
+    // Keyed by the three strings themselves: joining them into one string per finding cost
+    // an allocation each.
+    var seen: Set<FindingKey> = []
+    seen.reserveCapacity(findings.count)
+    findings = findings.filter {
+      seen.insert(FindingKey(rule: $0.rule.id, path: $0.path, message: $0.message)).inserted
+    }
+  }
+
+  /// What makes two findings the same: rule, path and message.
+  struct FindingKey: Hashable {
+    var rule: String
+    var path: String
+    var message: String
+  }
+
+  /// The loose-file rules' findings for the assets at `indices`, one array per asset, in
+  /// their order. The rules read only what is settled before they run (the index, the files'
+  /// facts, the skip list) and only add findings, so chunks of assets run on every core,
+  /// each on its own copy of the check.
+  func looseFindings(of indices: [Int]) -> [[Finding]] {
+    var shared = self
+    shared.findings = []
+    let base = shared
+    let chunks = stride(from: 0, to: indices.count, by: 256).map {
+      Array(indices[$0..<min($0 + 256, indices.count)])
+    }
+    return Parallel.map(chunks) { chunk in
+      var local = base
+      return chunk.map { index in
+        local.findings.removeAll(keepingCapacity: true)
+        local.looseRules(local.assets[index])
+        return local.findings
+      }
+    }.flatMap { $0 }
   }
 
   /// appicon-missing: the set a target's build settings name must be in its catalogs.
@@ -262,3 +319,7 @@ struct RootCheck {
         line: line))
   }
 }
+
+// The check's state is values and thread-safe listings: ``RootCheck/looseFindings(of:)``
+// reads copies of it on several threads.
+extension RootCheck: Sendable {}

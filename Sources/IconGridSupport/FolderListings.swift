@@ -6,7 +6,25 @@
 /// folder was first listed is not seen.
 package final class FolderListings: Sendable {
   private let root: String
-  private let listings = Locked<[String: Set<String>]>([:])
+  private let listings = Locked<[String: Listing]>([:])
+
+  /// One folder's entries, and the extensions among them.
+  private struct Listing {
+    var names: Set<String>
+    /// What follows the last `.` of each name that has one.
+    var extensions: Set<Substring>
+
+    init(_ names: [String]) {
+      self.names = Set(names)
+      var extensions: Set<Substring> = []
+      for name in names {
+        if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) {
+          extensions.insert(name[name.utf8.index(after: dot)...])
+        }
+      }
+      self.extensions = extensions
+    }
+  }
 
   /// Listings of folders under `root`.
   ///
@@ -30,9 +48,26 @@ package final class FolderListings: Sendable {
   ///   - folder: the folder's path relative to the root.
   /// - Returns: whether the folder's listing holds `name`.
   package func contains(_ name: String, in folder: String) -> Bool {
-    if let names = listings.withLock({ $0[folder] }) { return names.contains(name) }
-    let names = Set(FileSystem.entryNames(of: folder.isEmpty ? root : Paths.join(root, folder)))
-    listings.withLock { $0[folder] = names }
-    return names.contains(name)
+    listing(of: folder).names.contains(name)
+  }
+
+  /// Whether the folder `folder` (relative to the root; empty for the root) holds a name
+  /// ending in `.` and one of `extensions` (exactly, case and all): one lookup that spares
+  /// asking for each sibling name of a file when the folder holds no such file at all.
+  ///
+  /// - Parameters:
+  ///   - extensions: extensions without their dot (`plist`).
+  ///   - folder: the folder's path relative to the root.
+  /// - Returns: whether any entry of the folder has one of the extensions.
+  package func containsAny(extensions: [String], in folder: String) -> Bool {
+    let listing = listing(of: folder)
+    return extensions.contains { listing.extensions.contains(Substring($0)) }
+  }
+
+  private func listing(of folder: String) -> Listing {
+    if let listing = listings.withLock({ $0[folder] }) { return listing }
+    let listing = Listing(FileSystem.entryNames(of: folder.isEmpty ? root : Paths.join(root, folder)))
+    listings.withLock { $0[folder] = listing }
+    return listing
   }
 }

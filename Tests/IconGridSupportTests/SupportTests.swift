@@ -32,6 +32,12 @@ struct SupportTests {
     #expect(creat(root + "/sub/late.json", 0o644) >= 0)
     #expect(!listings.contains("sub/late.json"))
     #expect(FolderListings(root: root).contains("sub/late.json"))
+    // Extensions: what follows a name's last dot, exactly; a folder listed once.
+    #expect(listings.containsAny(extensions: ["fnt", "plist"], in: "sub"))
+    #expect(!listings.containsAny(extensions: ["PLIST", "json", "list"], in: "sub"))
+    #expect(!listings.containsAny(extensions: ["plist"], in: ""))
+    #expect(listings.containsAny(extensions: ["png"], in: ""))
+    #expect(!listings.containsAny(extensions: ["png"], in: "missing"))
   }
 
   @Test func suggestionsAreNearestFirstAndWithinATypo() {
