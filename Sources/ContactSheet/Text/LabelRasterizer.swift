@@ -76,7 +76,15 @@ package final class LabelRasterizer: Sendable {
     fontDescription = "\(engine.primary.description), \(pixelSize) px"
     source = font.source
     self.pixelSize = pixelSize
-    self.engines = [Locked(.open(engine))] + (1..<max(1, engines)).map { _ in Locked(.unopened) }
+    let count = max(1, engines)
+    engine.masks = Self.maskCache(engines: count)
+    self.engines = [Locked(.open(engine))] + (1..<count).map { _ in Locked(.unopened) }
+  }
+
+  /// Each engine's share of the 256 masks a rasterizer keeps, so that more engines do not
+  /// keep more masks.
+  private static func maskCache(engines: Int) -> BoundedMaskCache {
+    BoundedMaskCache(capacity: max(1, 256 / engines))
   }
 
   /// Runs `body` with the engine that serves `text`, under its lock.
@@ -89,7 +97,12 @@ package final class LabelRasterizer: Sendable {
       if slot > 0 {
         let result = engines[slot].withLock { state -> Result? in
           if case .unopened = state {
-            state = (try? FontEngine(source: source, pixelSize: pixelSize)).map(EngineSlot.open) ?? .failed
+            if let engine = try? FontEngine(source: source, pixelSize: pixelSize) {
+              engine.masks = Self.maskCache(engines: engines.count)
+              state = .open(engine)
+            } else {
+              state = .failed
+            }
           }
           guard case .open(let engine) = state else { return nil }
           return body(engine)
