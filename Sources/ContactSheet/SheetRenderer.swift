@@ -77,12 +77,15 @@ public struct SheetRenderer: Sendable {
     var labels = labels.map(TextSetting.init)
     if style.showLabels, let renderer = labels?.renderer {
       let maxWidth = layout.options.tileWidth * layout.options.scale
-      labels?.shown = DistinctLabels.shown(
+      labels?.shown = DistinctLabels.shownConcurrently(
         for: content.sections.lazy.flatMap(\.tiles).map(\.name), maxWidth: maxWidth,
-        width: renderer.width(of:), advances: renderer.advances(of:),
+        width: { renderer.width(of: $0) }, advances: { renderer.advances(of: $0) },
         prepare: { renderer.prepare($0, maxWidth: maxWidth, replacing: $1) })
-      // The pass's index of names is freed on this thread; the drawing threads allocate in
-      // arenas of their own, so hand its pages back rather than hold both at the peak.
+      // Each label is drawn from its fitting now, so the whole-label shapings may go; they
+      // and the pass's index of names are freed on this thread, and the drawing threads
+      // allocate in arenas of their own, so hand their pages back rather than hold both at
+      // the peak.
+      renderer.finishMeasuring()
       FreedMemory.release()
     }
     self.labels = labels

@@ -1,50 +1,106 @@
 extension DistinctLabels {
-  /// A sheet's distinct labels as characters, sorted from the front and, reversed, from the
-  /// back, so that the labels a shortened candidate could stand for are found by binary
-  /// search rather than by a scan of every label with the same first character (on 5,000
-  /// theme icons whose names share their start, that scan was three quarters of the sheet's
-  /// time).
+  /// A sheet's distinct labels, sorted from the front and, reversed, from the back, so that
+  /// the labels a shortened candidate could stand for are found by binary search rather than
+  /// by a scan of every label with the same first character (on 5,000 theme icons whose
+  /// names share their start, that scan was three quarters of the sheet's time).
   ///
   /// Labels that start with the same characters are neighbours in the sorted order, and so
   /// are labels that end alike in the order of their reversals. A part to be found anywhere
   /// after the prefix is looked up by its rarest run of three characters: only the labels
   /// that hold that run are compared.
-  struct NameIndex {
-    private let names: [[Character]]
-    private let reversedNames: [[Character]]
-    /// Each run of three characters → the labels (positions in `names`) that hold it.
-    private let runs: [String: [Int]]
+  ///
+  /// Each distinct character (grapheme cluster) of the labels is held as a number, its first
+  /// appearance's rank, so that a label takes 4 bytes a character rather than a `Character`'s
+  /// 16, and characters compare as integers. Characters equal as Swift compares them
+  /// (canonically equivalent: "é" and "e" + U+0301) share a number, so the answers are a
+  /// comparison of characters, and no cluster is ever split. The order of the numbers is not
+  /// the order of the characters, and need not be: the index asks only which labels start
+  /// with a part, and any order of characters keeps those together.
+  struct NameIndex: Sendable {
+    /// A label as the numbers of its characters.
+    typealias Code = [UInt32]
+
+    /// Each distinct character → its number.
+    private let numbers: [Character: UInt32]
+    private let names: [Code]
+    private let reversedNames: [Code]
+    /// Each run of three characters (their numbers, 21 bits each) → the labels (positions in
+    /// `names`) that hold it.
+    private let runs: [UInt64: [Int32]]
 
     init(_ texts: [String]) {
-      names = texts.map(Array.init).sorted { $0.lexicographicallyPrecedes($1) }
-      reversedNames = texts.map { Array($0.reversed()) }.sorted { $0.lexicographicallyPrecedes($1) }
-      var runs: [String: [Int]] = [:]
+      var numbers: [Character: UInt32] = [:]
+      var names: [Code] = []
+      names.reserveCapacity(texts.count)
+      for text in texts {
+        var code: Code = []
+        code.reserveCapacity(text.utf8.count)
+        for character in text {
+          if let number = numbers[character] {
+            code.append(number)
+          } else {
+            let number = UInt32(numbers.count)
+            numbers[character] = number
+            code.append(number)
+          }
+        }
+        names.append(code)
+      }
+      names.sort { $0.lexicographicallyPrecedes($1) }
+      reversedNames = names.map { Code($0.reversed()) }.sorted { $0.lexicographicallyPrecedes($1) }
+      var runs: [UInt64: [Int32]] = [:]
       for (position, name) in names.enumerated() where name.count >= 3 {
-        var seen: Set<String> = []
+        var seen: Set<UInt64> = []
         for start in 0...(name.count - 3) {
-          let run = String(name[start..<(start + 3)])
-          if seen.insert(run).inserted { runs[run, default: []].append(position) }
+          let run = Self.run(name[start..<(start + 3)])
+          if seen.insert(run).inserted { runs[run, default: []].append(Int32(position)) }
         }
       }
+      self.numbers = numbers
+      self.names = names
       self.runs = runs
+    }
+
+    /// Three characters' numbers packed in one key (a sheet has fewer than 2^21 distinct
+    /// characters: Unicode has fewer scalars).
+    private static func run(_ numbers: ArraySlice<UInt32>) -> UInt64 {
+      numbers.reduce(0) { ($0 << 21) | UInt64($1) }
+    }
+
+    /// `characters` as numbers; `nil` when one of them is in no label.
+    private func code(_ characters: some Sequence<Character>) -> Code? {
+      var code: Code = []
+      for character in characters {
+        guard let number = numbers[character] else { return nil }
+        code.append(number)
+      }
+      return code
     }
 
     /// Whether a label other than `text` starts with `prefix` and, after it, ends with
     /// `infix` (`atEnd`) or holds it.
-    func fitsAnother(prefix: [Character], infix: [Character], atEnd: Bool, except text: [Character]) -> Bool {
+    func fitsAnother(
+      prefix: some Sequence<Character>, infix: some Sequence<Character>, atEnd: Bool,
+      except text: some Sequence<Character>
+    ) -> Bool {
+      // A part with a character no label has fits no label.
+      guard let prefix = code(prefix), let infix = code(infix) else { return false }
+      // A text with a character no label has is no label: no label is excepted.
+      let text = code(text)
       if atEnd && !infix.isEmpty {
-        let tail = Array(infix.reversed())
+        let tail = Code(infix.reversed())
+        let reversedText = text.map { Code($0.reversed()) }
         return Self.starting(with: tail, in: reversedNames).contains { reversed in
           reversed.count >= prefix.count + infix.count && reversed.reversed().starts(with: prefix)
-            && !reversed.reversed().elementsEqual(text)
+            && reversed != reversedText
         }
       }
       if infix.count >= 3 {
         let rarest =
-          (0...(infix.count - 3)).lazy.map { self.runs[String(infix[$0..<($0 + 3)])] ?? [] }
+          (0...(infix.count - 3)).lazy.map { self.runs[Self.run(infix[$0..<($0 + 3)])] ?? [] }
           .min { $0.count < $1.count } ?? []
         return rarest.contains { position in
-          let name = names[position]
+          let name = names[Int(position)]
           return name.starts(with: prefix) && name != text && Self.holds(name[prefix.count...], infix)
         }
       }
@@ -55,8 +111,7 @@ extension DistinctLabels {
 
     /// The sorted `list`'s entries that start with `prefix`: from the first entry not before
     /// it, for as long as they start with it.
-    private static func starting(with prefix: [Character], in list: [[Character]]) -> ArraySlice<[Character]>
-    {
+    private static func starting(with prefix: Code, in list: [Code]) -> ArraySlice<Code> {
       var low = 0
       var high = list.count
       while low < high {
@@ -69,7 +124,7 @@ extension DistinctLabels {
     }
 
     /// Whether `characters` holds `part`, character for character.
-    private static func holds(_ characters: ArraySlice<Character>, _ part: [Character]) -> Bool {
+    private static func holds(_ characters: ArraySlice<UInt32>, _ part: Code) -> Bool {
       guard part.count <= characters.count else { return false }
       var start = characters.startIndex
       while start + part.count <= characters.endIndex {

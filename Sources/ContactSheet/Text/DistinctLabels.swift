@@ -1,3 +1,5 @@
+import IconGridSupport
+
 /// Chooses what each label of a sheet shows, so that shortened labels still tell their tiles
 /// apart.
 ///
@@ -20,7 +22,7 @@
 /// the end is what tells them apart; a second line would not fit the nine-grid's label row.
 enum DistinctLabels {
   /// A shortened label and what a name must look like to fit it.
-  private struct Candidate {
+  fileprivate struct Candidate: Sendable {
     var text: String
     /// What the name starts with.
     var prefix: String
@@ -53,34 +55,144 @@ enum DistinctLabels {
     for texts: some Sequence<String>, maxWidth: Int, width: (String) -> Int,
     advances: (String) -> [Int]? = { _ in nil }, prepare: (String, String?) -> String? = { _, _ in nil }
   ) -> [String: String] {
-    var unique: [String] = []
-    var seen: Set<String> = []
-    for text in texts where seen.insert(text).inserted { unique.append(text) }
+    let unique = uniqued(texts)
     var long: [String] = []
     for text in unique {
       if width(text) > maxWidth { long.append(text) } else { _ = prepare(text, nil) }
     }
     guard !long.isEmpty else { return [:] }
-    let index = NameIndex(unique)
-    func fitsAnother(_ candidate: Candidate, _ text: String) -> Bool {
-      index.fitsAnother(
-        prefix: Array(candidate.prefix), infix: Array(candidate.infix), atEnd: candidate.atEnd,
-        except: Array(text))
-    }
-    // Where each label first differs from its nearest neighbour in sorted order.
-    let sorted = unique.sorted()
-    var differsAt: [String: Int] = [:]
-    for (index, text) in sorted.enumerated() {
-      let before = index > 0 ? commonPrefix([sorted[index - 1], text]) : 0
-      let after = index + 1 < sorted.count ? commonPrefix([text, sorted[index + 1]]) : 0
-      differsAt[text] = max(before, after)
-    }
-    let ellipsis = String(LabelText.ellipsis)
-    let ellipsisAdvance = advances(ellipsis)?.first ?? 0
-    let longSet = Set(long)
-    var taken = Set(unique.filter { !longSet.contains($0) })
+    let pass = Pass(unique: unique, long: long, maxWidth: maxWidth, advances: advances)
+    var taken = pass.taken
     var changed: [String: String] = [:]
     for text in long {
+      let search = pass.search(
+        text, isTaken: { taken.contains($0) }, width: width, advances: advances, prepare: prepare)
+      let shown = search.shown { taken.contains($0) }
+      taken.insert(shown)
+      if shown != search.end {
+        changed[text] = shown
+        _ = prepare(shown, text)
+      }
+    }
+    return changed
+  }
+
+  /// The labels of ``shown(for:maxWidth:width:advances:prepare:)``, the same, with the
+  /// measuring spread over the cores: every label is measured at once, and each label too
+  /// wide searches for its cut at once, as though no other label had taken a text yet; the
+  /// labels are then settled in order, and only a label whose chosen text an earlier one
+  /// took searches again (the cut a label takes depends on the others only through the texts
+  /// they took).
+  ///
+  /// Each label that the search changes is prepared as it is chosen (`prepare(shown, text)`),
+  /// before it is settled, so that the rasterizer fits it while it holds its shaping.
+  ///
+  /// - Parameters: as for ``shown(for:maxWidth:width:advances:prepare:)``; the functions are
+  ///   called from several threads at once.
+  static func shownConcurrently(
+    for texts: some Sequence<String>, maxWidth: Int, width: @escaping @Sendable (String) -> Int,
+    advances: @escaping @Sendable (String) -> [Int]? = { _ in nil },
+    prepare: @escaping @Sendable (String, String?) -> String? = { _, _ in nil }
+  ) -> [String: String] {
+    let unique = uniqued(texts)
+    let isLong = Parallel.map(unique) { text in
+      guard width(text) > maxWidth else {
+        _ = prepare(text, nil)
+        return false
+      }
+      return true
+    }
+    let long = zip(unique, isLong).filter(\.1).map(\.0)
+    guard !long.isEmpty else { return [:] }
+    let pass = Pass(unique: unique, long: long, maxWidth: maxWidth, advances: advances)
+    let searches = Parallel.map(long) { text in
+      let search = pass.search(
+        text, isTaken: { _ in false }, width: width, advances: advances, prepare: prepare)
+      if let chosen = search.chosen, chosen != search.end { _ = prepare(chosen, text) }
+      return search
+    }
+    var taken = pass.taken
+    var changed: [String: String] = [:]
+    for (text, first) in zip(long, searches) {
+      var search = first
+      if let chosen = first.chosen, taken.contains(chosen) {
+        // A label before took it: search again knowing what is taken (its end cut, which the
+        // prepared text replaced, is prepared again by the search).
+        search = pass.search(
+          text, isTaken: { taken.contains($0) }, width: width, advances: advances, prepare: prepare)
+      }
+      let shown = search.shown { taken.contains($0) }
+      taken.insert(shown)
+      if shown != search.end {
+        changed[text] = shown
+        if shown != first.chosen { _ = prepare(shown, text) }
+      }
+    }
+    return changed
+  }
+
+  /// `texts` without repeats, in first-seen order.
+  private static func uniqued(_ texts: some Sequence<String>) -> [String] {
+    var unique: [String] = []
+    var seen: Set<String> = []
+    for text in texts where seen.insert(text).inserted { unique.append(text) }
+    return unique
+  }
+
+  /// What one label's search found: its end cut, the candidates measured, in order of
+  /// preference, and the first of them that is free (no other name fits it and no label
+  /// has taken it), if any.
+  struct Search: Sendable {
+    var end: String
+    fileprivate var candidates: [Candidate]
+    var chosen: String?
+
+    /// The text the label shows: the free candidate, else the first no label has taken,
+    /// else the end cut.
+    func shown(isTaken: (String) -> Bool) -> String {
+      chosen ?? (candidates.first { !isTaken($0.text) } ?? candidates[0]).text
+    }
+  }
+
+  /// What the search for every label too wide shares: the index of names, where each label
+  /// first differs from its neighbours, and the texts taken by the labels that fit.
+  struct Pass: Sendable {
+    let maxWidth: Int
+    let index: NameIndex
+    /// Where each label first differs from its nearest neighbour in sorted order.
+    let differsAt: [String: Int]
+    let ellipsisAdvance: Int
+    /// The labels that fit, shown as they are.
+    let taken: Set<String>
+
+    init(unique: [String], long: [String], maxWidth: Int, advances: (String) -> [Int]?) {
+      self.maxWidth = maxWidth
+      index = NameIndex(unique)
+      let sorted = unique.sorted()
+      var differsAt: [String: Int] = [:]
+      for (index, text) in sorted.enumerated() {
+        let before = index > 0 ? DistinctLabels.commonPrefix([sorted[index - 1], text]) : 0
+        let after = index + 1 < sorted.count ? DistinctLabels.commonPrefix([text, sorted[index + 1]]) : 0
+        differsAt[text] = max(before, after)
+      }
+      self.differsAt = differsAt
+      ellipsisAdvance = advances(String(LabelText.ellipsis))?.first ?? 0
+      let longSet = Set(long)
+      taken = Set(unique.filter { !longSet.contains($0) })
+    }
+
+    /// Whether a name other than `text` fits `candidate`.
+    private func fitsAnother(_ candidate: Candidate, _ text: String) -> Bool {
+      index.fitsAnother(
+        prefix: candidate.prefix, infix: candidate.infix, atEnd: candidate.atEnd, except: text)
+    }
+
+    /// The candidates for the label `text`, too wide, measured in order of preference until
+    /// one is free: it fits no other name and `isTaken` does not hold for its text.
+    func search(
+      _ text: String, isTaken: (String) -> Bool, width: (String) -> Int, advances: (String) -> [Int]?,
+      prepare: (String, String?) -> String?
+    ) -> Search {
       let characters = Array(text)
       let measured = Measured(
         characters: characters, advances: advances(text), ellipsisAdvance: ellipsisAdvance)
@@ -89,7 +201,7 @@ enum DistinctLabels {
         ?? fitEnd(characters, maxWidth: maxWidth, width: width, advances: measured.advances)
       var candidates = [Candidate(text: end, prefix: String(end.dropLast()), infix: "", atEnd: false)]
       func isFree(_ candidate: Candidate) -> Bool {
-        !taken.contains(candidate.text) && !fitsAnother(candidate, text)
+        !isTaken(candidate.text) && !fitsAnother(candidate, text)
       }
       // Candidates in order of preference, each measured only when those before it are taken.
       var chosen = isFree(candidates[0]) ? candidates[0] : nil
@@ -104,6 +216,7 @@ enum DistinctLabels {
         }
       }
       if chosen == nil, characters.count > 1 {
+        let ellipsis = String(LabelText.ellipsis)
         let from = min(differsAt[text] ?? 1, characters.count - 1)
         for start in stride(from: max(from, 1), through: 1, by: -1) {
           let window = fitEnd(
@@ -121,14 +234,8 @@ enum DistinctLabels {
           }
         }
       }
-      let shown = (chosen ?? candidates.first { !taken.contains($0.text) } ?? candidates[0]).text
-      taken.insert(shown)
-      if shown != end {
-        changed[text] = shown
-        _ = prepare(shown, text)
-      }
+      return Search(end: end, candidates: candidates, chosen: chosen?.text)
     }
-    return changed
   }
 
   /// The number of leading characters all of `texts` share.

@@ -11,9 +11,14 @@ import IconGridSupport
 /// and ends in "…".
 ///
 /// Thread-safe: FreeType is not, and HarfBuzz reads the fonts through FreeType faces (hb-ft),
-/// so every render (shaping included) takes one lock; rendered masks are cached by text and
-/// width, so repeated labels cost a dictionary look-up. Each rasterizer owns its FreeType
-/// library, fontconfig configuration and HarfBuzz fonts and releases them when it goes away.
+/// so each font engine (a FreeType library, fontconfig configuration and HarfBuzz fonts) is
+/// used under its own lock. A rasterizer holds one engine per core, up to four, the others
+/// opened when first used, and sends each text to one of them by a hash of the text, so the
+/// threads of a sheet shape and draw different labels at once, and a text measured, fitted
+/// and drawn meets its own shaping in the caches of the engine that made it (rendered masks
+/// are cached by text and width, so repeated labels cost a dictionary look-up). Every engine
+/// opens the same fonts at the same size, so a text draws the same pixels in any of them.
+/// The rasterizer releases its engines when it goes away.
 ///
 /// ```swift
 /// let labels = try LabelRasterizer(family: nil, pixelSize: 24)
@@ -26,7 +31,23 @@ package final class LabelRasterizer: Sendable {
   package let fontDescription: String
   /// Rows from a mask's top to its baseline; the same for every mask.
   package let baseline: Int
-  private let engine: Locked<FontEngine>
+  /// The engines; the first opened with the rasterizer, the others when first used.
+  private let engines: [Locked<EngineSlot>]
+  private let source: FontSource
+  private let pixelSize: Int
+
+  /// An engine, not yet opened, or one that could not be opened (its texts go to the first).
+  private enum EngineSlot {
+    case unopened
+    case open(FontEngine)
+    case failed
+  }
+
+  /// The engines a rasterizer holds by default: one per core, at most four (each opens its
+  /// own FreeType faces and fontconfig configuration).
+  package static var defaultEngineCount: Int {
+    min(4, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+  }
 
   /// Finds the fonts for `family` at `pixelSize` pixels per em.
   ///
@@ -45,14 +66,54 @@ package final class LabelRasterizer: Sendable {
   ///   - font: a fontconfig family or a font file; characters it lacks come from
   ///     fontconfig's fallbacks.
   ///   - pixelSize: the em size in pixels (the font size in points × the sheet's scale).
+  ///   - engines: how many font engines share the work (``defaultEngineCount``); at least one.
   /// - Throws: ``FontError`` when the size is outside 1...512, the file is not a font, or no
   ///   font at all can be found.
-  package init(font: LabelFont, pixelSize: Int) throws(FontError) {
+  package init(font: LabelFont, pixelSize: Int, engines: Int = defaultEngineCount) throws(FontError) {
     let engine = try FontEngine(source: font.source, pixelSize: pixelSize)
     lineHeight = engine.lineHeight
     baseline = engine.ascender
     fontDescription = "\(engine.primary.description), \(pixelSize) px"
-    self.engine = Locked(engine)
+    source = font.source
+    self.pixelSize = pixelSize
+    let count = max(1, engines)
+    engine.masks = Self.maskCache(engines: count)
+    self.engines = [Locked(.open(engine))] + (1..<count).map { _ in Locked(.unopened) }
+  }
+
+  /// Each engine's share of the 256 masks a rasterizer keeps, so that more engines do not
+  /// keep more masks.
+  private static func maskCache(engines: Int) -> BoundedMaskCache {
+    BoundedMaskCache(capacity: max(1, 256 / engines))
+  }
+
+  /// Runs `body` with the engine that serves `text`, under its lock.
+  private func withEngine<Result: Sendable>(for text: String, _ body: (FontEngine) -> Result) -> Result {
+    if engines.count > 1 {
+      // FNV-1a of the UTF-8 bytes: the same engine for the same text throughout the run.
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      let slot = Int(hash % UInt64(engines.count))
+      if slot > 0 {
+        let result = engines[slot].withLock { state -> Result? in
+          if case .unopened = state {
+            if let engine = try? FontEngine(source: source, pixelSize: pixelSize) {
+              engine.masks = Self.maskCache(engines: engines.count)
+              state = .open(engine)
+            } else {
+              state = .failed
+            }
+          }
+          guard case .open(let engine) = state else { return nil }
+          return body(engine)
+        }
+        if let result { return result }
+      }
+    }
+    return engines[0].withLock { state in
+      guard case .open(let engine) = state else { preconditionFailure("the first engine is always open") }
+      return body(engine)
+    }
   }
 
   /// Renders `text` on one line, no wider than `maxWidth` pixels.
@@ -67,7 +128,7 @@ package final class LabelRasterizer: Sendable {
   ///   twice: the cut is read from the whole text's advances.
   package func render(_ text: String, maxWidth: Int) -> GlyphMask {
     let key = BoundedMaskCache.Key(text: text, maxWidth: maxWidth)
-    return engine.withLock { engine in
+    return withEngine(for: text) { engine in
       if let mask = engine.masks[key] { return mask }
       let mask = engine.renderLine(text, maxWidth: maxWidth)
       engine.masks.insert(mask, for: key)
@@ -81,13 +142,13 @@ package final class LabelRasterizer: Sendable {
   /// - Complexity: shapes `text` the first time; later calls, and ``render(_:maxWidth:)``
   ///   of the same text, reuse that shaping while the cache holds it.
   package func width(of text: String) -> Int {
-    engine.withLock { $0.width(of: text) }
+    withEngine(for: text) { $0.width(of: text) }
   }
 
   /// The pen advance of each character of `text` shaped on one line, in 1/64 pixels, in
   /// logical order; a ligature's advance counts at its first character.
   package func advances(of text: String) -> [Int]? {
-    engine.withLock { $0.shapedLabel(text).advances.map(Int.init) }
+    withEngine(for: text) { $0.shapedLabel(text).advances.map(Int.init) }
   }
 
   /// Fits `text` to `maxWidth` pixels ahead of ``render(_:maxWidth:)``, which then draws it
@@ -99,13 +160,26 @@ package final class LabelRasterizer: Sendable {
   ///   "…" (after NFC normalisation), or "…" alone when no character fits beside it.
   @discardableResult
   package func prepare(_ text: String, maxWidth: Int, replacing replaced: String?) -> String? {
-    engine.withLock { $0.prepare(text, maxWidth: maxWidth, replacing: replaced) }
+    // The fitting replaced is held by the engine of its own text.
+    if let replaced { withEngine(for: replaced) { $0.dropFitting(of: replaced, maxWidth: maxWidth) } }
+    return withEngine(for: text) { $0.prepare(text, maxWidth: maxWidth, replacing: nil) }
+  }
+
+  /// Empties every engine's store of labels shaped whole and of candidates measured: once
+  /// the sheet has prepared its labels, each is drawn from its fitting, and a label the store
+  /// of fittings had no room for is shaped again when it is drawn.
+  package func finishMeasuring() {
+    for engine in engines {
+      engine.withLock { state in
+        if case .open(let engine) = state { engine.forgetShapedLabels() }
+      }
+    }
   }
 
   /// Descriptions of the faces that draw `text`, primary first when it is used, for
   /// `--verbose` output and tests ("Noto Sans CJK SC (/usr/share/…/NotoSansCJK-Regular.ttc#2)").
   package func fonts(for text: String) -> [String] {
-    engine.withLock { engine in
+    withEngine(for: text) { engine in
       let normalized = LabelText.normalized(text)
       let line = engine.shape(Array(normalized), language: LabelText.languageHint(normalized))
       return Set(line.glyphs.map(\.face)).sorted().map { engine.face(id: $0).description }

@@ -20,6 +20,9 @@ package protocol LabelRendering: Sendable {
   ///   "…"), or `nil` when the renderer cannot tell; then the caller shortens it itself.
   @discardableResult
   func prepare(_ text: String, maxWidth: Int, replacing replaced: String?) -> String?
+  /// Tells the renderer that the sheet has measured and prepared its labels: what it keeps
+  /// only to measure them may go.
+  func finishMeasuring()
 }
 
 extension LabelRendering {
@@ -33,4 +36,7 @@ extension LabelRendering {
 
   /// Nothing readied: each label is fitted when it is drawn.
   package func prepare(_ text: String, maxWidth: Int, replacing replaced: String?) -> String? { nil }
+
+  /// Nothing kept to measure.
+  package func finishMeasuring() {}
 }

@@ -184,6 +184,12 @@ extension FontEngine {
     return label
   }
 
+  /// Empties the stores of labels shaped whole and of candidates measured, at their bounds.
+  func forgetShapedLabels() {
+    labels = ShapedLabelCache(capacity: labels.capacity, glyphLimit: labels.glyphLimit)
+    candidates = ShapedLabelCache(capacity: candidates.capacity, glyphLimit: candidates.glyphLimit)
+  }
+
   /// The width in pixels `text` takes on one line, not shortened.
   func width(of text: String) -> Int {
     shapedLabel(text).width
@@ -240,13 +246,19 @@ extension FontEngine {
   ///   characters after ``LabelText/normalized(_:)``), "…" when no character fits beside it.
   @discardableResult
   func prepare(_ text: String, maxWidth: Int, replacing replaced: String? = nil) -> String {
-    if let replaced { _ = fitted.remove(FittedLabelCache.Key(text: replaced, maxWidth: maxWidth)) }
+    if let replaced { dropFitting(of: replaced, maxWidth: maxWidth) }
     let key = FittedLabelCache.Key(text: text, maxWidth: maxWidth)
     let (label, kept) = fit(text, maxWidth: maxWidth)
     fitted.insert(label, for: key)
     guard let kept else { return text }
     guard kept > 0 else { return String(LabelText.ellipsis) }
     return String(LabelText.shortened(Array(LabelText.normalized(text)), keeping: kept))
+  }
+
+  /// Drops the fitting of `text` at `maxWidth` made by ``prepare(_:maxWidth:replacing:)``:
+  /// it will not be drawn at that width after all.
+  func dropFitting(of text: String, maxWidth: Int) {
+    _ = fitted.remove(FittedLabelCache.Key(text: text, maxWidth: maxWidth))
   }
 
   /// Shapes (once per text), shortens to fit and draws one label; a label fitted before by

@@ -92,9 +92,12 @@ struct ShapedLabel {
 
 /// Shaped labels by text, evicting the oldest first, bounded by a count and by the glyphs held.
 ///
-/// A sheet measures every label before it draws any (to keep shortened labels distinct), and
-/// draws each label once it has measured it, so the cache must hold a sheet's labels for both
-/// to share one shaping: 131,072 glyphs are 3 MB, the labels of 5,000 tiles of 26 characters.
+/// A sheet measures every label before it draws any (to keep shortened labels distinct) and
+/// fits each to its tile from this shaping (``FittedLabelCache``), so the cache must hold a
+/// sheet's labels while they are measured: 131,072 glyphs are 3 MB, the labels of 5,000
+/// tiles of 26 characters (each engine of a rasterizer holds its share of the labels). Once
+/// the sheet has fitted them, the labels are drawn from their fittings and the cache is
+/// emptied (``LabelRasterizer/finishMeasuring()``).
 struct ShapedLabelCache {
   /// The most labels held.
   let capacity: Int
