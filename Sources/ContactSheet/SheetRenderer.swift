@@ -96,10 +96,12 @@ public struct SheetRenderer: Sendable {
   /// a sheet of icons as many as there are cores.
   public static let defaultPixelsInFlight = 32 * 1_048_576
 
-  /// The zlib level sheets are written with. Measured on 5,000 real icons (Scripts/bench
-  /// sheet): level 5 takes about 10% less time than 6 for a file 2% larger, and is still 10%
-  /// smaller than libvips' output; below 5 files grow quickly (level 3: +16%).
-  public static let defaultCompressionLevel = 5
+  /// The zlib level sheets are written with. Level 3 is the slowest of zlib's fast
+  /// (non-lazy) levels. Measured on the labelled 2x sheet of `Scripts/bench sheet` (5,000
+  /// real icons of four themes): 27.0 MB, 0.91× libvips' bytes for the same icons, in
+  /// 5.1–5.4 s of CPU, against 24.8 MB in 6.6–7.2 s at level 5 and 24.2 MB in 7.7–8.6 s at 6;
+  /// deflating the filtered rows was most of the sheet's CPU at level 5.
+  public static let defaultCompressionLevel = 3
 
   /// Renders the sheet into a PNG at `path`, written atomically with a pHYs chunk for the
   /// scale; an opaque background gives an RGB file.

@@ -223,16 +223,22 @@ enum SheetCommand {
   /// The folder's sheet: one index of `assetsRoot` (every format, through `FormatLoader`),
   /// split by name space for a folder input with no target.
   ///
+  /// A folder input draws each of its files in one tile (a file in two name spaces, in two
+  /// sections far apart), so decoded images are not kept: a cache would hold only what is
+  /// never asked for again (8 MB of a 5,000-icon sheet's 67 MB peak). A manifest may name an
+  /// icon in many items, so its decodes are kept, up to 8 MB.
+  ///
   /// - Throws: ``ResolveError`` when the assets folder cannot be opened (the command exits
   ///   66), or has no name space `target` (64).
   static func makeFolderSheet(
-    _ options: SheetOptions, assetsRoot: String, split: Bool, limits: DecodingLimits = .default
+    _ options: SheetOptions, assetsRoot: String, folderInput: Bool, limits: DecodingLimits = .default
   ) throws -> FolderSheet {
+    let cache = folderInput ? ImageCache(costLimit: 0, countLimit: 0) : ImageCache(costLimit: 8 << 20)
     let library = try AssetLibrary(
-      root: assetsRoot, cache: ImageCache(costLimit: 8 << 20), namespace: options.target, lookupLanes: 2,
+      root: assetsRoot, cache: cache, namespace: options.target, lookupLanes: 2,
       loader: FormatLoader(limits: limits, drawnWithin: options.layout.iconBox * options.layout.scale))
     return try FolderSheet(
-      library: library, traits: options.traits, layout: options.treeLayout, splitByNamespace: split)
+      library: library, traits: options.traits, layout: options.treeLayout, splitByNamespace: folderInput)
   }
 
   /// The text renderer for labels (and, bigger, headings) at `pixelSize`: HarfBuzz and
@@ -265,7 +271,7 @@ enum SheetCommand {
     }
     let folder: FolderSheet
     do {
-      folder = try makeFolderSheet(options, assetsRoot: assetsRoot, split: folderInput, limits: limits)
+      folder = try makeFolderSheet(options, assetsRoot: assetsRoot, folderInput: folderInput, limits: limits)
     } catch let error as ResolveError {
       if case .unknownNamespace = error.reason {
         console.error(error.description)
