@@ -45,6 +45,11 @@ rgba="$work/themes-rgba"
 count=5000
 themes=(moka-icon-theme gnome-icon-theme oxygen-icon-theme tango-icon-theme)
 mkdir -p "$work"
+# The sheets apart from the icons, so `Scripts/bench check --tree .build/bench/sheet` times
+# the icons only.
+out="$work-out"
+mkdir -p "$out"
+rm -f "$work"/icongrid.png "$work"/icongrid-no-labels.png "$work"/vips.png "$work"/montage.png
 
 if [ ! -f "$icons/.complete" ]; then
   echo "bench: preparing $count icons from ${themes[*]}" >&2
@@ -138,15 +143,15 @@ vips_rss=0
 names="$(cd "$rgba" && ls i*.png | tr '\n' ' ')"
 sheet=(sheet "$icons" --columns 50 --tile 80x80 --margin 0 --scale 2)
 for ((run = 1; run <= runs; run++)); do
-  measure "$bin" "${sheet[@]}" -o "$work/icongrid.png"
+  measure "$bin" "${sheet[@]}" -o "$out/icongrid.png"
   echo "bench: run $run: icongrid ${wall}s (CPU ${cpu}s), ${rss} KB" >&2
   if [ -z "$best_ours" ] || awk "BEGIN { exit !($wall < $best_ours) }"; then best_ours=$wall; ours_cpu=$cpu; fi
   if [ "$rss" -gt "$ours_rss" ]; then ours_rss=$rss; fi
-  measure "$bin" "${sheet[@]}" -o "$work/icongrid-no-labels.png" --no-labels
+  measure "$bin" "${sheet[@]}" -o "$out/icongrid-no-labels.png" --no-labels
   echo "bench: run $run: icongrid --no-labels ${wall}s (CPU ${cpu}s), ${rss} KB" >&2
   if [ -z "$best_bare" ] || awk "BEGIN { exit !($wall < $best_bare) }"; then best_bare=$wall; bare_cpu=$cpu; fi
   if [ "$rss" -gt "$bare_rss" ]; then bare_rss=$rss; fi
-  measure bash -c "cd '$rgba' && exec vips arrayjoin '$names' '$work/vips.png' --across 50 \
+  measure bash -c "cd '$rgba' && exec vips arrayjoin '$names' '$out/vips.png' --across 50 \
     --hspacing 160 --vspacing 160 --halign centre --valign centre"
   echo "bench: run $run: vips ${wall}s, ${rss} KB" >&2
   if [ -z "$best_vips" ] || awk "BEGIN { exit !($wall < $best_vips) }"; then best_vips=$wall; fi
@@ -173,25 +178,25 @@ POLICY
   # 96 + 2×32 = 160 wide; 96 + a 23-pixel label + 2×20 = 159 high.
   measure bash -c "cd '$icons' && exec env MAGICK_CONFIGURE_PATH='$work/magick' montage -label '%t' \
     -font '$font' -pointsize 16 *@2x.png -tile 50x -geometry 96x96+32+20 -depth 8 \
-    -background white '$work/montage.png'"
+    -background white '$out/montage.png'"
   montage_wall=$wall
   montage_rss=$rss
 fi
 
 bytes() { stat -c %s "$1"; }
 dims() { vipsheader -f width "$1" | tr -d '\n'; printf '×'; vipsheader -f height "$1" | tr -d '\n'; printf ' %s bands' "$(vipsheader -f bands "$1")"; }
-ours_bytes=$(bytes "$work/icongrid.png")
-vips_bytes=$(bytes "$work/vips.png")
+ours_bytes=$(bytes "$out/icongrid.png")
+vips_bytes=$(bytes "$out/vips.png")
 
 echo
 printf '%-22s %10s %12s %14s  %s\n' tool "wall (s)" "peak RSS" "output bytes" "image"
-printf '%-22s %10s %9d MB %14d  %s\n' icongrid "$best_ours" $((ours_rss / 1024)) "$ours_bytes" "$(dims "$work/icongrid.png")"
+printf '%-22s %10s %9d MB %14d  %s\n' icongrid "$best_ours" $((ours_rss / 1024)) "$ours_bytes" "$(dims "$out/icongrid.png")"
 printf '%-22s %10s %9d MB %14d  %s\n' "icongrid --no-labels" "$best_bare" $((bare_rss / 1024)) \
-  "$(bytes "$work/icongrid-no-labels.png")" "$(dims "$work/icongrid-no-labels.png")"
-printf '%-22s %10s %9d MB %14d  %s\n' vips "$best_vips" $((vips_rss / 1024)) "$vips_bytes" "$(dims "$work/vips.png")"
+  "$(bytes "$out/icongrid-no-labels.png")" "$(dims "$out/icongrid-no-labels.png")"
+printf '%-22s %10s %9d MB %14d  %s\n' vips "$best_vips" $((vips_rss / 1024)) "$vips_bytes" "$(dims "$out/vips.png")"
 if [ -n "$montage_wall" ]; then
   printf '%-22s %10s %9d MB %14d  %s\n' montage "$montage_wall" $((montage_rss / 1024)) \
-    "$(bytes "$work/montage.png")" "$(dims "$work/montage.png")"
+    "$(bytes "$out/montage.png")" "$(dims "$out/montage.png")"
 fi
 echo
 ratio() { awk "BEGIN { printf \"%.3f\", $1 / $2 }"; }
@@ -204,5 +209,5 @@ if [ -n "$montage_wall" ]; then
 fi
 echo "icongrid peak RSS:       $((ours_rss / 1024)) MB  (goal ≤ 64 MB: $(verdict "$ours_rss <= 65536"))"
 echo "icongrid / vips bytes:   $(ratio "$ours_bytes" "$vips_bytes")  (goal ≤ 1: $(verdict "$ours_bytes <= $vips_bytes"))"
-echo "outputs in $work"
+echo "outputs in $out"
 echo "bench: load after: $(uptime)" >&2
