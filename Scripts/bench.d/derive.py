@@ -3,8 +3,11 @@
 
   derive.py pillow FILTER SIZE OUTDIR FILE...       shrinks each FILE with Pillow
   derive.py pillow-batch OUTDIR SIZES LISTFILE      the timed batch, one process (prints seconds=…)
-  derive.py score TRUTHDIR LABEL=DIR...             one row per LABEL: PSNR over white, over
-                                                    black, SSIM against TRUTHDIR's files
+  derive.py score TRUTHDIR [--coverage DIR K] LABEL=DIR...
+                                                    one row per LABEL: PSNR over white, over
+                                                    black, SSIM against TRUTHDIR's files, then
+                                                    PSNR over white and black against DIR's
+                                                    files averaged over K × K blocks
 
 Pillow's Image.resize premultiplies RGBA by itself (it converts to "RGBa" and back); the
 conversion is done here explicitly so that the premultiplied path is the one measured.
@@ -14,6 +17,12 @@ point (no rounding), and the squared error is pooled over every channel of every
 every icon of the case: PSNR = 10·log10(255² ÷ MSE). SSIM is the mean over icons of Wang
 et al.'s SSIM (Gaussian window of 11, σ = 1.5, K1 = 0.01, K2 = 0.03, valid region) on the
 luma (Rec. 601) of the composite, averaged over the white and black composites.
+
+The coverage truth: a render K times the target's size, premultiplied and averaged over each
+K × K block in floating point, then divided back to straight alpha without rounding. It is
+what an ideal anti-aliasing rasterizer draws (each pixel covered by its exact area), with the
+renderer's own rounding of edge coverage shrunk K times; the renders at the target size carry
+that rounding in full.
 """
 import os
 import sys
@@ -95,13 +104,31 @@ def luma(rgb):
     return rgb @ np.array([0.299, 0.587, 0.114])
 
 
+def averaged(rgba, factor):
+    """Straight RGBA (floating point) of `rgba` averaged over factor × factor blocks, premultiplied."""
+    height, width = rgba.shape[0] // factor, rgba.shape[1] // factor
+    alpha = rgba[..., 3:4] / 255
+    premultiplied = np.concatenate([rgba[..., :3] * alpha, alpha * 255], axis=-1)
+    mean = premultiplied.reshape(height, factor, width, factor, 4).mean(axis=(1, 3))
+    coverage = mean[..., 3:4] / 255
+    colour = np.where(coverage > 0, mean[..., :3] / np.maximum(coverage, 1e-12), 0)
+    return np.concatenate([colour, mean[..., 3:4]], axis=-1)
+
+
 def score(args):
     truth_dir = args[0]
     names = sorted(os.listdir(truth_dir))
     truths = {name: load(os.path.join(truth_dir, name)) for name in names}
-    for spec in args[1:]:
+    specs = args[1:]
+    covered = None
+    if specs and specs[0] == "--coverage":
+        coverage_dir, factor = specs[1], int(specs[2])
+        specs = specs[3:]
+        covered = {name: averaged(load(os.path.join(coverage_dir, name)), factor) for name in names}
+    for spec in specs:
         label, folder = spec.split("=", 1)
         squared = {0.0: 0.0, 255.0: 0.0}
+        squared_coverage = {0.0: 0.0, 255.0: 0.0}
         count = 0
         similarity = []
         for name in names:
@@ -111,10 +138,15 @@ def score(args):
             got, want = load(path), truths[name]
             if got.shape != want.shape:
                 sys.exit(f"derive.py: {path} is {got.shape[1]}×{got.shape[0]}, not {want.shape[1]}×{want.shape[0]}")
+            if covered is not None and covered[name].shape != want.shape:
+                sys.exit(f"derive.py: the coverage truth of {name} is not {want.shape[1]}×{want.shape[0]}")
             values = []
             for background in squared:
                 g, w = composite(got, background), composite(want, background)
                 squared[background] += float(np.sum((g - w) ** 2))
+                if covered is not None:
+                    exact = composite(covered[name], background)
+                    squared_coverage[background] += float(np.sum((g - exact) ** 2))
                 if min(w.shape[:2]) >= 11:
                     values.append(ssim(luma(g), luma(w)))
             if values:
@@ -124,7 +156,10 @@ def score(args):
         def psnr(total):
             return float("inf") if total == 0 else 10 * np.log10(255 * 255 / (total / count))
 
-        print(f"{label}\t{psnr(squared[255.0]):.2f}\t{psnr(squared[0.0]):.2f}\t{np.mean(similarity):.4f}")
+        row = f"{label}\t{psnr(squared[255.0]):.2f}\t{psnr(squared[0.0]):.2f}\t{np.mean(similarity):.4f}"
+        if covered is not None:
+            row += f"\t{psnr(squared_coverage[255.0]):.2f}\t{psnr(squared_coverage[0.0]):.2f}"
+        print(row)
 
 
 if __name__ == "__main__":

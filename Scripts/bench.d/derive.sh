@@ -6,7 +6,10 @@
 # resizer saw: N (default 300) SVG app icons of Debian's papirus-icon-theme
 # (64x64/apps, every third file by name) rendered by rsvg-convert at each case's source and
 # target size. Each tool shrinks the source renders; derive.py scores the results against the
-# target renders (PSNR composited over white and over black, SSIM; see derive.py). Cases:
+# target renders (PSNR composited over white and over black, SSIM; see derive.py), and again
+# against exact coverage: each target drawn at 16 times its size by rsvg-convert and averaged
+# over every 16 × 16 block (premultiplied, in floating point), which takes out the rounding of
+# the renderer's own edge coverage at the target size ("coverage" columns). Cases:
 # 3x → 2x (180 → 120), 3x → 1x (180 → 60), 2x → 1x (120 → 60), 1024 → 120, 1024 → 58,
 # 1024 → 40, 1024 → 29.
 #
@@ -96,6 +99,11 @@ render() {
 
 render 180 "$work/batch-svg.txt"
 for size in 1024 120 60 58 40 29; do render "$size" "$work/quality-svg.txt"; done
+# The coverage truth: each target size drawn 16 times larger (derive.py averages it down).
+coverage=16
+coverage_sizes=()
+for size in 120 60 58 40 29; do coverage_sizes+=($((size * coverage))); done
+for size in "${coverage_sizes[@]}"; do render "$size" "$work/quality-svg.txt"; done
 
 # names LIST SIZE…: the icons of LIST rendered at every SIZE.
 names() {
@@ -108,7 +116,7 @@ names() {
     [ "$ok" = 0 ] || echo "$name"
   done <"$list"
 }
-mapfile -t quality < <(names "$work/quality-svg.txt" 1024 180 120 60 58 40 29)
+mapfile -t quality < <(names "$work/quality-svg.txt" 1024 180 120 60 58 40 29 "${coverage_sizes[@]}")
 echo "quality set: ${#quality[@]} icons" >&2
 
 # shrink LABEL SRC DST OUTDIR: one tool on the quality set.
@@ -151,12 +159,20 @@ for entry in "${cases[@]}"; do
   truthset="$work/truthset/$dst"
   rm -rf "$truthset"
   mkdir -p "$truthset"
-  for name in "${quality[@]}"; do ln -s "$truth/$dst/$name.png" "$truthset/$name.png"; done
+  # The renderer's own drawing at the target size, against the coverage truth.
+  specs+=("rsvg-convert at $dst px=$truthset")
+  coverset="$work/truthset/coverage-$dst"
+  rm -rf "$coverset"
+  mkdir -p "$coverset"
+  for name in "${quality[@]}"; do
+    ln -s "$truth/$dst/$name.png" "$truthset/$name.png"
+    ln -s "$truth/$((dst * coverage))/$name.png" "$coverset/$name.png"
+  done
   echo
-  echo "$title ($src → $dst px), ${#quality[@]} icons"
-  python3 "$helper" score "$truthset" "${specs[@]}" | awk -F'\t' '
-    BEGIN { printf "%-26s %11s %11s %8s\n", "tool", "PSNR white", "PSNR black", "SSIM" }
-    { printf "%-26s %11s %11s %8s\n", $1, $2, $3, $4 }'
+  echo "$title ($src → $dst px), ${#quality[@]} icons; truth: rsvg-convert at $dst px / coverage (at $((dst * coverage)) px, averaged)"
+  python3 "$helper" score "$truthset" --coverage "$coverset" "$coverage" "${specs[@]}" | awk -F'\t' '
+    BEGIN { printf "%-26s %11s %11s %8s | %15s %15s\n", "tool", "PSNR white", "PSNR black", "SSIM", "coverage white", "coverage black" }
+    { printf "%-26s %11s %11s %8s | %15s %15s\n", $1, $2, $3, $4, $5, $6 }'
 done
 
 [ "$timing" = 1 ] || exit 0
