@@ -195,9 +195,9 @@ enum DistinctLabels {
     }
 
     /// Whether a name other than `text` fits `candidate`.
-    private func fitsAnother(_ candidate: Candidate, _ text: String) -> Bool {
+    private func fitsAnother(_ candidate: Candidate, _ text: NameIndex.Code?) -> Bool {
       index.fitsAnother(
-        prefix: candidate.prefix, infix: candidate.infix, atEnd: candidate.atEnd, except: text)
+        prefix: candidate.prefix, infix: candidate.infix, atEnd: candidate.atEnd, exceptCode: text)
     }
 
     /// The candidates for the label `text`, too wide, measured in order of preference until
@@ -219,8 +219,9 @@ enum DistinctLabels {
         prepare(text, nil)
         ?? fitEnd(characters, maxWidth: maxWidth, width: width, advances: measured.advances)
       var candidates = [Candidate(text: end, prefix: String(end.dropLast()), infix: "", atEnd: false)]
+      let code = index.code(characters)
       func isFree(_ candidate: Candidate) -> Bool {
-        !isTaken(candidate.text) && !fitsAnother(candidate, text)
+        !isTaken(candidate.text) && !fitsAnother(candidate, code)
       }
       /// The candidate `make` measures from the label's glyphs, or by shaping when it has no
       /// glyphs or, being free, its shaping is too wide; whether it is free.
