@@ -80,6 +80,7 @@ public struct SheetRenderer: Sendable {
       labels?.shown = DistinctLabels.shownConcurrently(
         for: content.sections.lazy.flatMap(\.tiles).map(\.name), maxWidth: maxWidth,
         width: { renderer.width(of: $0) }, advances: { renderer.advances(of: $0) },
+        cuts: { renderer.cuts(of: $0) },
         prepare: { renderer.prepare($0, maxWidth: maxWidth, replacing: $1) })
       // Each label is drawn from its fitting now, so the whole-label shapings may go; they
       // and the pass's index of names are freed on this thread, and the drawing threads

@@ -32,7 +32,7 @@ private let themeNames: [String] = {
     let plain = try FontEngine(source: LabelFont.systemDefault.source, pixelSize: 24)
     let concurrent = DistinctLabels.shownConcurrently(
       for: themeNames, maxWidth: maxWidth, width: { rasterizer.width(of: $0) },
-      advances: { rasterizer.advances(of: $0) },
+      advances: { rasterizer.advances(of: $0) }, cuts: { rasterizer.cuts(of: $0) },
       prepare: { rasterizer.prepare($0, maxWidth: maxWidth, replacing: $1) })
     let serial = DistinctLabels.shown(
       for: themeNames, maxWidth: maxWidth, width: plain.width(of:),

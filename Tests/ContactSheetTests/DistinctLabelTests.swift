@@ -16,13 +16,23 @@ private let labels: LabelRasterizer = {
   }
 }()
 
+/// The pass the sheet renderer runs: on every core, with the rasterizer's widths, advances,
+/// cuts and fittings.
+private func sheetPass(_ names: [String], maxWidth: Int) -> [String: String] {
+  DistinctLabels.shownConcurrently(
+    for: names, maxWidth: maxWidth, width: { labels.width(of: $0) }, advances: { labels.advances(of: $0) },
+    cuts: { labels.cuts(of: $0) }, prepare: { labels.prepare($0, maxWidth: maxWidth, replacing: $1) })
+}
+
 /// What each tile of `content` shows, as the renderer draws it: its mask and the text
 /// rendered, for the default 80-point tiles at 2x.
 private func shownLabels(_ content: SheetContent, maxWidth: Int = 160) -> [(
   name: String, text: String, mask: GlyphMask
 )] {
   let names = content.sections.flatMap(\.tiles).map(\.name)
-  let shown = DistinctLabels.shown(for: names, maxWidth: maxWidth, width: labels.width(of:))
+  let shown = sheetPass(names, maxWidth: maxWidth)
+  // The serial pass, measuring every cut by shaping it, chooses the same.
+  #expect(shown == DistinctLabels.shown(for: names, maxWidth: maxWidth, width: labels.width(of:)))
   return names.map { name in
     let text = shown[name] ?? name
     return (name, text, labels.render(text, maxWidth: maxWidth))
@@ -87,9 +97,9 @@ private func lookalikes(_ content: SheetContent, maxWidth: Int = 160) -> [String
 
   @Test func uniqueLongLabelsKeepTheirEndShortening() {
     let content = SheetContent(assetNames: ["Settings and Privacy Center", "Mail"])
-    let shown = DistinctLabels.shown(
-      for: content.sections[0].tiles.map(\.name), maxWidth: 160, width: labels.width(of:))
-    #expect(shown.isEmpty)
+    let names = content.sections[0].tiles.map(\.name)
+    #expect(DistinctLabels.shown(for: names, maxWidth: 160, width: labels.width(of:)).isEmpty)
+    #expect(sheetPass(names, maxWidth: 160).isEmpty)
   }
 
   @Test func namesThatDifferOnlyInTheMiddleStayDistinct() {

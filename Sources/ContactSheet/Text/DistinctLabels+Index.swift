@@ -68,7 +68,7 @@ extension DistinctLabels {
     }
 
     /// `characters` as numbers; `nil` when one of them is in no label.
-    private func code(_ characters: some Sequence<Character>) -> Code? {
+    func code(_ characters: some Sequence<Character>) -> Code? {
       var code: Code = []
       for character in characters {
         guard let number = numbers[character] else { return nil }
@@ -83,14 +83,20 @@ extension DistinctLabels {
       prefix: some Sequence<Character>, infix: some Sequence<Character>, atEnd: Bool,
       except text: some Sequence<Character>
     ) -> Bool {
+      fitsAnother(prefix: prefix, infix: infix, atEnd: atEnd, exceptCode: code(text))
+    }
+
+    /// ``fitsAnother(prefix:infix:atEnd:except:)`` with the label excepted as numbers
+    /// (``code(_:)``, `nil` when it is no label), so that a label's candidates look it up once.
+    func fitsAnother(
+      prefix: some Sequence<Character>, infix: some Sequence<Character>, atEnd: Bool, exceptCode text: Code?
+    ) -> Bool {
       // A part with a character no label has fits no label.
       guard let prefix = code(prefix), let infix = code(infix) else { return false }
-      // A text with a character no label has is no label: no label is excepted.
-      let text = code(text)
       if atEnd && !infix.isEmpty {
         let tail = Code(infix.reversed())
         let reversedText = text.map { Code($0.reversed()) }
-        return Self.starting(with: tail, in: reversedNames).contains { reversed in
+        return Self.anyStarting(with: tail, in: reversedNames) { reversed in
           reversed.count >= prefix.count + infix.count && reversed.reversed().starts(with: prefix)
             && reversed != reversedText
         }
@@ -104,23 +110,28 @@ extension DistinctLabels {
           return name.starts(with: prefix) && name != text && Self.holds(name[prefix.count...], infix)
         }
       }
-      return Self.starting(with: prefix, in: names).contains { name in
+      return Self.anyStarting(with: prefix, in: names) { name in
         name != text && (infix.isEmpty || Self.holds(name[prefix.count...], infix))
       }
     }
 
-    /// The sorted `list`'s entries that start with `prefix`: from the first entry not before
-    /// it, for as long as they start with it.
-    private static func starting(with prefix: Code, in list: [Code]) -> ArraySlice<Code> {
+    /// Whether one of the sorted `list`'s entries that start with `prefix` satisfies
+    /// `condition`: from the first entry not before `prefix`, for as long as they start with
+    /// it, stopping at the first that does.
+    private static func anyStarting(with prefix: Code, in list: [Code], where condition: (Code) -> Bool)
+      -> Bool
+    {
       var low = 0
       var high = list.count
       while low < high {
         let middle = (low + high) / 2
         if list[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
       }
-      var end = low
-      while end < list.count, list[end].starts(with: prefix) { end += 1 }
-      return list[low..<end]
+      while low < list.count, list[low].starts(with: prefix) {
+        if condition(list[low]) { return true }
+        low += 1
+      }
+      return false
     }
 
     /// Whether `characters` holds `part`, character for character.

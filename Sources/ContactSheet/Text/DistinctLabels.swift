@@ -30,6 +30,9 @@ enum DistinctLabels {
     var infix: String
     /// Whether `infix` ends the name.
     var atEnd: Bool
+    /// Whether the text was measured by shaping it, rather than from the glyphs of the whole
+    /// label's shaping (``LabelCuts``), which a shaping of the cut may not match.
+    var checked = true
   }
 
   /// The labels whose shown text differs from the rasterizer's own end-shortening, keyed by
@@ -46,14 +49,19 @@ enum DistinctLabels {
   ///     called for each label that fits, for each label too wide (its answer is the
   ///     end-shortened candidate) and for each text chosen instead of a label; an answer of
   ///     `nil` leaves the end-shortening to this type.
+  ///   - cuts: what measuring a text's cuts needs from its one shaping
+  ///     (``LabelRendering/cuts(of:)``); with them a cut is measured without `width`, and
+  ///     only the cut chosen is measured with `width`, to check it.
   /// - Returns: full text → the text to render instead, which fits `maxWidth`.
   /// - Complexity: one `width` and one `prepare` call per label; for a label too wide, one
-  ///   `advances` call and, only while the candidates before are taken, about two `width`
-  ///   calls per cut tried (log2 of its length without advances); the labels a candidate
-  ///   could stand for are found in a ``NameIndex``.
+  ///   `cuts` (or `advances`) call and, only while the candidates before are taken, one
+  ///   `width` call for the cut chosen (without cuts, about two per cut tried, log2 of its
+  ///   length without advances); the labels a candidate could stand for are found in a
+  ///   ``NameIndex``.
   static func shown(
     for texts: some Sequence<String>, maxWidth: Int, width: (String) -> Int,
-    advances: (String) -> [Int]? = { _ in nil }, prepare: (String, String?) -> String? = { _, _ in nil }
+    advances: (String) -> [Int]? = { _ in nil }, cuts: (String) -> LabelCuts? = { _ in nil },
+    prepare: (String, String?) -> String? = { _, _ in nil }
   ) -> [String: String] {
     let unique = uniqued(texts)
     var long: [String] = []
@@ -66,8 +74,9 @@ enum DistinctLabels {
     var changed: [String: String] = [:]
     for text in long {
       let search = pass.search(
-        text, isTaken: { taken.contains($0) }, width: width, advances: advances, prepare: prepare)
-      let shown = search.shown { taken.contains($0) }
+        text, isTaken: { taken.contains($0) }, width: width, advances: advances, cuts: cuts,
+        prepare: prepare)
+      let shown = search.shown(isTaken: { taken.contains($0) }, fits: { width($0) <= maxWidth })
       taken.insert(shown)
       if shown != search.end {
         changed[text] = shown
@@ -92,6 +101,7 @@ enum DistinctLabels {
   static func shownConcurrently(
     for texts: some Sequence<String>, maxWidth: Int, width: @escaping @Sendable (String) -> Int,
     advances: @escaping @Sendable (String) -> [Int]? = { _ in nil },
+    cuts: @escaping @Sendable (String) -> LabelCuts? = { _ in nil },
     prepare: @escaping @Sendable (String, String?) -> String? = { _, _ in nil }
   ) -> [String: String] {
     let unique = uniqued(texts)
@@ -107,7 +117,7 @@ enum DistinctLabels {
     let pass = Pass(unique: unique, long: long, maxWidth: maxWidth, advances: advances)
     let searches = Parallel.map(long) { text in
       let search = pass.search(
-        text, isTaken: { _ in false }, width: width, advances: advances, prepare: prepare)
+        text, isTaken: { _ in false }, width: width, advances: advances, cuts: cuts, prepare: prepare)
       if let chosen = search.chosen, chosen != search.end { _ = prepare(chosen, text) }
       return search
     }
@@ -119,9 +129,10 @@ enum DistinctLabels {
         // A label before took it: search again knowing what is taken (its end cut, which the
         // prepared text replaced, is prepared again by the search).
         search = pass.search(
-          text, isTaken: { taken.contains($0) }, width: width, advances: advances, prepare: prepare)
+          text, isTaken: { taken.contains($0) }, width: width, advances: advances, cuts: cuts,
+          prepare: prepare)
       }
-      let shown = search.shown { taken.contains($0) }
+      let shown = search.shown(isTaken: { taken.contains($0) }, fits: { width($0) <= maxWidth })
       taken.insert(shown)
       if shown != search.end {
         changed[text] = shown
@@ -147,10 +158,12 @@ enum DistinctLabels {
     fileprivate var candidates: [Candidate]
     var chosen: String?
 
-    /// The text the label shows: the free candidate, else the first no label has taken,
+    /// The text the label shows: the free candidate, else the first no label has taken
+    /// that fits (a candidate measured from the whole label's glyphs is checked with `fits`),
     /// else the end cut.
-    func shown(isTaken: (String) -> Bool) -> String {
-      chosen ?? (candidates.first { !isTaken($0.text) } ?? candidates[0]).text
+    func shown(isTaken: (String) -> Bool, fits: (String) -> Bool) -> String {
+      chosen
+        ?? (candidates.first { !isTaken($0.text) && ($0.checked || fits($0.text)) } ?? candidates[0]).text
     }
   }
 
@@ -182,53 +195,96 @@ enum DistinctLabels {
     }
 
     /// Whether a name other than `text` fits `candidate`.
-    private func fitsAnother(_ candidate: Candidate, _ text: String) -> Bool {
+    private func fitsAnother(_ candidate: Candidate, _ text: NameIndex.Code?) -> Bool {
       index.fitsAnother(
-        prefix: candidate.prefix, infix: candidate.infix, atEnd: candidate.atEnd, except: text)
+        prefix: candidate.prefix, infix: candidate.infix, atEnd: candidate.atEnd, exceptCode: text)
     }
 
     /// The candidates for the label `text`, too wide, measured in order of preference until
     /// one is free: it fits no other name and `isTaken` does not hold for its text.
+    ///
+    /// With `cuts`, each candidate is measured from the glyphs of the label's one shaping,
+    /// and only a free one is shaped (`width`) to check that it fits; one that does not is
+    /// measured again by shaping its cuts.
     func search(
       _ text: String, isTaken: (String) -> Bool, width: (String) -> Int, advances: (String) -> [Int]?,
-      prepare: (String, String?) -> String?
+      cuts: (String) -> LabelCuts? = { _ in nil }, prepare: (String, String?) -> String?
     ) -> Search {
       let characters = Array(text)
+      let labelCuts = cuts(text).flatMap { $0.count == characters.count ? $0 : nil }
       let measured = Measured(
-        characters: characters, advances: advances(text), ellipsisAdvance: ellipsisAdvance)
+        characters: characters, advances: labelCuts.map { $0.advances.map(Int.init) } ?? advances(text),
+        ellipsisAdvance: ellipsisAdvance)
       let end =
         prepare(text, nil)
         ?? fitEnd(characters, maxWidth: maxWidth, width: width, advances: measured.advances)
       var candidates = [Candidate(text: end, prefix: String(end.dropLast()), infix: "", atEnd: false)]
+      let code = index.code(characters)
       func isFree(_ candidate: Candidate) -> Bool {
-        !isTaken(candidate.text) && !fitsAnother(candidate, text)
+        !isTaken(candidate.text) && !fitsAnother(candidate, code)
+      }
+      /// The candidate `make` measures from the label's glyphs, or by shaping when it has no
+      /// glyphs or, being free, its shaping is too wide; whether it is free.
+      func measure(_ make: (LabelCuts?) -> Candidate?) -> (Candidate, free: Bool)? {
+        guard var candidate = make(labelCuts) else { return nil }
+        guard isFree(candidate) else { return (candidate, false) }
+        if candidate.checked || width(candidate.text) <= maxWidth {
+          candidate.checked = true
+          return (candidate, true)
+        }
+        guard let shaped = make(nil) else { return nil }
+        return (shaped, isFree(shaped))
       }
       // Candidates in order of preference, each measured only when those before it are taken.
       var chosen = isFree(candidates[0]) ? candidates[0] : nil
       for head in [3, 2, 1] where chosen == nil && head < characters.count {
-        if let (shown, suffix) = middle(
-          characters, head: head, maxWidth: maxWidth, width: width, advances: measured.advances)
-        {
-          let candidate = Candidate(
-            text: shown, prefix: String(characters[..<head]), infix: suffix, atEnd: true)
+        let found = measure { cuts in
+          middle(
+            characters, head: head, maxWidth: maxWidth, width: width, advances: measured.advances,
+            estimate: cuts.map { cuts -> (Int) -> Int in
+              { count in
+                cuts.width(of: Array(0..<head) + [-1] + Array((characters.count - count)..<characters.count))
+              }
+            }
+          ).map { shown, suffix in
+            Candidate(
+              text: shown, prefix: String(characters[..<head]), infix: suffix, atEnd: true,
+              checked: cuts == nil)
+          }
+        }
+        if let (candidate, free) = found {
           candidates.append(candidate)
-          if isFree(candidate) { chosen = candidate }
+          if free { chosen = candidate }
         }
       }
       if chosen == nil, characters.count > 1 {
         let ellipsis = String(LabelText.ellipsis)
         let from = min(differsAt[text] ?? 1, characters.count - 1)
         for start in stride(from: max(from, 1), through: 1, by: -1) {
-          let window = fitEnd(
-            Array(String(characters[0]) + ellipsis + String(characters[start...])), maxWidth: maxWidth,
-            width: width, advances: measured.window(from: start))
-          let infix = window.dropFirst(2)
-          let truncated = infix.hasSuffix(ellipsis)
-          let candidate = Candidate(
-            text: window, prefix: String(characters[0]), infix: String(truncated ? infix.dropLast() : infix),
-            atEnd: !truncated)
+          let window = Array(String(characters[0]) + ellipsis + String(characters[start...]))
+          // The window's characters as positions in the label, "…" as -1.
+          let positions = [0, -1] + Array(start..<characters.count)
+          let found = measure { cuts in
+            let shown = fitEnd(
+              window, maxWidth: maxWidth, width: width, advances: measured.window(from: start),
+              estimate: positions.count == window.count
+                ? cuts.map { cuts -> (Int) -> Int in
+                  { count in
+                    cuts.width(
+                      of: LabelText.shortenedIndices(window, keeping: count).map {
+                        $0 < 0 ? -1 : positions[$0]
+                      })
+                  }
+                } : nil)
+            let infix = shown.dropFirst(2)
+            let truncated = infix.hasSuffix(ellipsis)
+            return Candidate(
+              text: shown, prefix: String(characters[0]),
+              infix: String(truncated ? infix.dropLast() : infix), atEnd: !truncated, checked: cuts == nil)
+          }
+          guard let (candidate, free) = found else { continue }
           candidates.append(candidate)
-          if isFree(candidate) {
+          if free {
             chosen = candidate
             break
           }
@@ -271,13 +327,18 @@ enum DistinctLabels {
   /// - Parameter advances: the advance of each character and then of "…", in 26.6 pixels,
   ///   from which the search starts (``FittingSearch``); without them it bisects.
   static func fitEnd(
-    _ characters: [Character], maxWidth: Int, width: (String) -> Int, advances: [Int]? = nil
+    _ characters: [Character], maxWidth: Int, width: (String) -> Int, advances: [Int]? = nil,
+    estimate: ((Int) -> Int)? = nil
   ) -> String {
     let upper = characters.count - 1
     let guess = advances.flatMap {
       FittingSearch.guess(
         advances: $0.dropLast(), count: characters.count, upTo: upper, extra: $0.last ?? 0,
         limit: maxWidth << 6)
+    }
+    if let estimate {
+      let count = FittingSearch.largest(upTo: upper, guess: guess) { estimate($0) <= maxWidth }
+      return String(LabelText.shortened(characters, keeping: count))
     }
     var texts: [Int: String] = [:]
     let count = FittingSearch.largest(upTo: upper, guess: guess) { count in
@@ -293,7 +354,8 @@ enum DistinctLabels {
   ///
   /// - Parameter advances: as for ``fitEnd(_:maxWidth:width:advances:)``.
   static func middle(
-    _ characters: [Character], head: Int, maxWidth: Int, width: (String) -> Int, advances: [Int]? = nil
+    _ characters: [Character], head: Int, maxWidth: Int, width: (String) -> Int, advances: [Int]? = nil,
+    estimate: ((Int) -> Int)? = nil
   ) -> (String, String)? {
     let lead = String(characters[..<head]) + String(LabelText.ellipsis)
     let upper = characters.count - head - 1
@@ -301,6 +363,12 @@ enum DistinctLabels {
       FittingSearch.guess(
         advances: advances.dropLast().reversed(), count: characters.count, upTo: upper,
         extra: advances.prefix(head).reduce(0, +) + (advances.last ?? 0), limit: maxWidth << 6)
+    }
+    if let estimate {
+      let count = FittingSearch.largest(upTo: upper, guess: guess) { estimate($0) <= maxWidth }
+      guard count > 0 else { return nil }
+      let suffix = String(characters[(characters.count - count)...])
+      return (lead + suffix, suffix)
     }
     var texts: [Int: String] = [:]
     let count = FittingSearch.largest(upTo: upper, guess: guess) { count in

@@ -71,6 +71,8 @@ final class FontEngine {
   /// The last shortened candidates measured, so the one chosen is not shaped again to be
   /// fitted for drawing.
   var candidates = ShapedLabelCache(capacity: 16, glyphLimit: 4096)
+  /// The advances of a character before "…" and of "…" before it (``LabelCuts``).
+  var ellipsisPairs: [EllipsisPairKey: (before: Int32, after: Int32)] = [:]
   /// "…" shaped for each language hint met (``LabelText/languageHint(_:)``: four at most).
   var ellipses: [String?: ShapedLine] = [:]
   /// Labels fitted before they are drawn (``LabelRasterizer/prepare(_:maxWidth:)``).

@@ -124,8 +124,9 @@ package final class LabelRasterizer: Sendable {
   ///
   /// - Complexity: a cache hit is a hash look-up; a text fitted by ``prepare(_:maxWidth:)``
   ///   is drawn from that fitting; otherwise the text is shaped once (or the shaping
-  ///   ``width(of:)`` made is reused) and, when it is too wide, the shortened text about
-  ///   twice: the cut is read from the whole text's advances.
+  ///   ``width(of:)`` made is reused) and, when it is too wide, the shortened text once (its
+  ///   cut measured from the whole text's glyphs, ``LabelCuts``), twice for a text with a
+  ///   right-to-left run.
   package func render(_ text: String, maxWidth: Int) -> GlyphMask {
     let key = BoundedMaskCache.Key(text: text, maxWidth: maxWidth)
     return withEngine(for: text) { engine in
@@ -149,6 +150,17 @@ package final class LabelRasterizer: Sendable {
   /// logical order; a ligature's advance counts at its first character.
   package func advances(of text: String) -> [Int]? {
     withEngine(for: text) { $0.shapedLabel(text).advances.map(Int.init) }
+  }
+
+  /// What measuring the cuts of `text` needs from its one shaping (``LabelCuts``); `nil`
+  /// when a run of it is laid out right to left.
+  package func cuts(of text: String) -> LabelCuts? {
+    withEngine(for: text) { engine in
+      let label = engine.shapedLabel(text)
+      return engine.cuts(
+        of: label, characters: Array(LabelText.normalized(text)),
+        ellipsis: engine.ellipsis(language: label.language))
+    }
   }
 
   /// Fits `text` to `maxWidth` pixels ahead of ``render(_:maxWidth:)``, which then draws it
@@ -196,6 +208,14 @@ enum LabelText {
     var prefix = characters[..<count]
     while let last = prefix.last, last.isWhitespace { prefix.removeLast() }
     return Array(prefix) + [ellipsis]
+  }
+
+  /// ``shortened(_:keeping:)`` as the positions in `characters` of what it keeps, `-1`
+  /// standing for "…" (``LabelCuts/width(of:)``).
+  static func shortenedIndices(_ characters: [Character], keeping count: Int) -> [Int] {
+    var end = count
+    while end > 0, characters[end - 1].isWhitespace { end -= 1 }
+    return Array(0..<end) + [-1]
   }
 
   /// NFC, so names that arrive decomposed (as macOS file names do) use precomposed glyphs;

@@ -13,6 +13,10 @@ package protocol LabelRendering: Sendable {
   /// The pen advance of each character of `text` on one line, in 1/64 pixels, in logical
   /// order; `nil` when the renderer cannot tell. Shortening starts its search from them.
   func advances(of text: String) -> [Int]?
+  /// What measuring the cuts of `text` ("Settings and Pri…", "Onb…Background") needs from
+  /// its one shaping on one line; `nil` when the renderer cannot tell, and then each cut is
+  /// measured with ``width(of:)``.
+  func cuts(of text: String) -> LabelCuts?
   /// Readies `text` to be drawn in `maxWidth` pixels, before the sheet draws it, instead of
   /// `replaced` when that was readied before (and is now not to be drawn).
   ///
@@ -33,6 +37,9 @@ extension LabelRendering {
 
   /// No advances: shortening bisects on ``width(of:)``.
   package func advances(of text: String) -> [Int]? { nil }
+
+  /// No cuts: each is measured whole.
+  package func cuts(of text: String) -> LabelCuts? { nil }
 
   /// Nothing readied: each label is fitted when it is drawn.
   package func prepare(_ text: String, maxWidth: Int, replacing replaced: String?) -> String? { nil }

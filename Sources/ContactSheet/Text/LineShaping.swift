@@ -200,10 +200,13 @@ extension FontEngine {
   ///
   /// Shortening drops whole characters from the logical end and appends "…", which bidi
   /// places at the logical end too: the right of a left-to-right label, the left of a
-  /// right-to-left one. The cut is read from the cumulative advances of the whole label's
-  /// shaping; the shortened text is then shaped once more (its last letter may take another
-  /// form before "…", as an Arabic letter does at a word's end) and checked against the width
-  /// together with the next longer one, so the label keeps as many characters as fit.
+  /// right-to-left one. A label laid out left to right is cut where its glyphs, laid end to
+  /// end from its one shaping with "…" (``LabelCuts``), stay within the width, and only that
+  /// cut is shaped, to check it (shorter cuts are shaped only while it is too wide). Any other
+  /// label is cut where the cumulative advances of its shaping put the cut, and the shortened
+  /// text is shaped (its last letter may take another form before "…", as an Arabic letter
+  /// does at a word's end) and checked together with the next longer one, so the label keeps
+  /// as many characters as fit.
   ///
   /// - Returns: the label, and the number of characters kept when it was shortened (0 when
   ///   only "…", or nothing, fits); `nil` when it fits whole.
@@ -222,16 +225,27 @@ extension FontEngine {
     let guess = FittingSearch.guess(
       advances: label.advances.lazy.map(Int.init), count: characters.count, upTo: upper,
       extra: ellipsisLine.advance, limit: maxWidth << 6)
-    let count = FittingSearch.largest(upTo: upper, guess: guess) { count in
+    func fits(_ count: Int) -> Bool {
       let candidate = shape(LabelText.shortened(characters, keeping: count), language: label.language)
       measured[count] = candidate
       return layout(candidate).width <= maxWidth
+    }
+    let count: Int
+    if let cuts = cuts(of: label, characters: characters, ellipsis: ellipsisLine) {
+      // The cut the whole label's glyphs put within the width, shaped to check it, and the
+      // shorter ones only while the shaping is wider (kerning or a form across the cut).
+      let estimated = FittingSearch.largest(upTo: upper, guess: guess) { count in
+        cuts.width(of: LabelText.shortenedIndices(characters, keeping: count)) <= maxWidth
+      }
+      count = FittingSearch.largest(upTo: estimated, guess: estimated, fits: fits)
+    } else {
+      count = FittingSearch.largest(upTo: upper, guess: guess, fits: fits)
     }
     return (FittedLabel(glyphs: CompactLine(measured[count] ?? ellipsisLine), truncated: true), count)
   }
 
   /// "…" shaped alone for a label in `language`, shaped once per language.
-  private func ellipsis(language: String?) -> ShapedLine {
+  func ellipsis(language: String?) -> ShapedLine {
     if let line = ellipses[language] { return line }
     let line = shape([LabelText.ellipsis], language: language)
     ellipses[language] = line

@@ -65,6 +65,8 @@ struct ShapedLabel {
   /// The pen advance each character brings, in 26.6 pixels, in logical order; a cluster of
   /// several characters (a ligature) counts at its first character.
   var advances: [Int32]
+  /// Whether every run of the label is laid out left to right (``LabelCuts``).
+  var isLeftToRight: Bool
   private var glyphs: CompactLine
 
   /// Holds `line`, shaped from `characters`.
@@ -80,6 +82,7 @@ struct ShapedLabel {
     }
     self.language = language
     self.width = width
+    isLeftToRight = !line.isRightToLeft && !line.runs.contains(where: \.isRightToLeft)
     self.advances = advances.map { Int32(clamping: $0) }
   }
 
