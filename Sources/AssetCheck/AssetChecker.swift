@@ -98,7 +98,8 @@ public enum AssetChecker {
     for catalog in catalogs {
       let (summary, found) = check(catalog, configuration: configuration)
       summaries.append(summary)
-      findings += found
+      // One root's findings are taken as they are, not copied one by one.
+      if findings.isEmpty { findings = found } else { findings += found }
     }
     return CheckReport(roots: summaries, findings: findings)
   }
@@ -144,6 +145,6 @@ public enum AssetChecker {
     summary.patterns = run.referencePatterns
     // `--ignore IconDensities` drops the rule that lint id aliases.
     let ignored = Set(configuration.ignoredRules.map { Rule.named($0)?.id ?? $0 })
-    return (summary, run.findings.filter { !ignored.contains($0.rule.id) })
+    return (summary, ignored.isEmpty ? run.findings : run.findings.filter { !ignored.contains($0.rule.id) })
   }
 }

@@ -141,6 +141,9 @@ extension RootCheck {
     }
   }
 
+  /// The extensions of the data files that make an image of the same name a sprite sheet.
+  static let spriteDataExtensions = ["plist", "fnt", "json"]
+
   /// Why a loose image is game art, or `nil`: a sprite sheet (a `.plist`, `.fnt` or
   /// `.json` of the same name beside it holds frames in its pixels), an image inside a
   /// SpriteKit `.atlas` folder, a member of a cocos2d `-hd` family, or any image of a target
@@ -154,10 +157,9 @@ extension RootCheck {
       }
       let folder = Paths.parent(of: path)
       // Most folders hold no data file at all: asked once, not once per sibling name.
-      let extensions = ["plist", "fnt", "json"]
-      guard listings.containsAny(extensions: extensions, in: folder) else { continue }
+      guard listings.containsAny(extensions: RootCheck.spriteDataExtensions, in: folder) else { continue }
       let stem = AssetName(parsing: Paths.lastComponent(of: path)).base
-      for ext in extensions {
+      for ext in RootCheck.spriteDataExtensions {
         let sibling = stem + "." + ext
         if listings.contains(sibling, in: folder) {
           return

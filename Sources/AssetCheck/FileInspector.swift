@@ -37,8 +37,10 @@ struct FileFacts: Sendable {
   var translucentPixels: Int?
   /// The lowest alpha of any pixel, measured with ``translucentPixels``.
   var minimumAlpha: UInt8?
-  /// What identifies the image's content, as the request's ``FileInspector/Digest`` asked;
-  /// `nil` when not asked for.
+  /// What identifies the image's content: with `--deep`, as the request's
+  /// ``FileInspector/Digest`` asked; header-only, set for copy candidates only, by
+  /// ``RootCheck/rereadCopyCandidates(_:requests:owners:)``: files with equal digests (and
+  /// dimensions) have equal bytes. `nil` when not asked for.
   var digest: String?
 }
 
@@ -64,8 +66,9 @@ enum FileInspector {
   enum Digest: Sendable {
     /// Not at all.
     case none
-    /// Header-only: SHA-256 of the file's bytes. With ``Request/decode``: a 64-bit hash of
-    /// the pixels, fast enough for every file; equal hashes are confirmed with ``exact``.
+    /// With ``Request/decode``: a 64-bit hash of the pixels, fast enough for every file;
+    /// equal hashes are confirmed with ``exact``. (Header-only, the check compares the bytes
+    /// of copy candidates itself and asks for no digest.)
     case quick
     /// SHA-256 of the decoded pixels (``Bitmap/pixelDigest()``).
     case exact
@@ -172,12 +175,6 @@ enum FileInspector {
       } catch {
         facts.problem = "does not decode: \(ImageError.from(error).message)"
       }
-    }
-    if !request.decode, request.digest != .none {
-      // Header-only: identical bytes are identical pixels, and hashing is cheaper than decoding.
-      var hash = SHA256()
-      bytes.withUnsafeBytes { hash.update($0) }
-      facts.digest = hash.finalize().withUnsafeBytes { SHA256.hex($0) }
     }
     return facts
   }

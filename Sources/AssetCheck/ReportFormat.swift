@@ -50,7 +50,7 @@ extension CheckReport {
   public func rendered(as format: ReportFormat, options: RenderOptions = .init()) -> String {
     switch format {
     case .text: textReport(verbose: options.verbose)
-    case .json: Self.document(json)
+    case .json: jsonDocument()
     case .github: githubReport()
     case .junit: junitReport(strict: options.strict)
     case .sarif: Self.document(sarif(options))
@@ -159,62 +159,120 @@ extension CheckReport {
 
   /// The `--format json` document.
   package var json: JSONValue {
-    .object(
-      [
-        ("version", .int(1)),
-        ("roots", .array(roots.map { .string($0.path) })),
-        (
-          "summary",
-          .object([
-            ("assets", .int(assetCount)), ("files", .int(fileCount)), ("errors", .int(errorCount)),
-            ("warnings", .int(warningCount)),
-          ])
-        ),
-        (
-          "requirements",
-          .array(
-            roots.flatMap { root in
-              root.requirements.map { need in
-                .object([
-                  ("root", .string(root.path)), ("scales", .array(need.scales.map { .int($0) })),
-                  ("reason", .string(need.reason)),
-                  ("namespaces", .array(need.namespaces.map { .string($0) })),
-                ])
-              }
-            })
-        ),
-        (
-          "notes",
-          .array(
-            roots.flatMap { root in
-              root.notes.map { .object([("root", .string(root.path)), ("note", .string($0))]) }
-            })
-        ),
-        (
-          "skipped",
-          .array(
-            roots.flatMap { root in
-              root.skipped.map {
-                .object([
-                  ("root", .string(root.path)), ("path", .string($0.path)), ("reason", .string($0.reason)),
-                ])
-              }
-            })
-        ),
-        (
-          "findings",
-          .array(
-            findings.map {
-              var fields: [(String, JSONValue)] = [
-                ("rule", .string($0.rule.id)), ("severity", .string($0.severity.rawValue)),
-                ("path", .string($0.path)),
-              ]
-              if let line = $0.line { fields.append(("line", .int(line))) }
-              fields += [("asset", .optional($0.asset)), ("message", .string($0.message))]
-              return .object(fields)
-            })
-        ),
-      ] + referencesJSON)
+    .object(jsonMembers(findings: .array(findings.map(CheckReport.json(of:)))))
+  }
+
+  /// One finding as a member of the document's `findings`.
+  private static func json(of finding: Finding) -> JSONValue {
+    var fields: [(String, JSONValue)] = [
+      ("rule", .string(finding.rule.id)), ("severity", .string(finding.severity.rawValue)),
+      ("path", .string(finding.path)),
+    ]
+    if let line = finding.line { fields.append(("line", .int(line))) }
+    fields += [("asset", .optional(finding.asset)), ("message", .string(finding.message))]
+    return .object(fields)
+  }
+
+  /// ``json`` written as `document(_:)` writes it, ending with a newline, with the findings
+  /// written straight from the report: a tree of values for each of thousands of findings
+  /// was most of a JSON report's time. `JSONOutputTests` holds the two to the same bytes.
+  package func jsonDocument() -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(4096 + 256 * findings.count)
+    out.append(UInt8(ascii: "{"))
+    for (index, (key, value)) in jsonMembers(findings: .null).enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      out.append(contentsOf: "\n  ".utf8)
+      JSONValue.quote(key, into: &out)
+      out.append(contentsOf: ": ".utf8)
+      if key == "findings" {
+        writeFindings(into: &out)
+      } else {
+        value.write(into: &out, indent: 1)
+      }
+    }
+    out.append(contentsOf: "\n}\n".utf8)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The `findings` array at the document's second level, as ``JSONValue`` would write it.
+  private func writeFindings(into out: inout [UInt8]) {
+    guard !findings.isEmpty else {
+      out.append(contentsOf: "[]".utf8)
+      return
+    }
+    out.append(UInt8(ascii: "["))
+    for index in findings.indices {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      out.append(contentsOf: "\n    {\n      \"rule\": ".utf8)
+      JSONValue.quote(findings[index].rule.id, into: &out)
+      out.append(contentsOf: ",\n      \"severity\": ".utf8)
+      JSONValue.quote(findings[index].severity.rawValue, into: &out)
+      out.append(contentsOf: ",\n      \"path\": ".utf8)
+      JSONValue.quote(findings[index].path, into: &out)
+      if let line = findings[index].line {
+        out.append(contentsOf: ",\n      \"line\": ".utf8)
+        out.append(contentsOf: String(line).utf8)
+      }
+      out.append(contentsOf: ",\n      \"asset\": ".utf8)
+      if let asset = findings[index].asset {
+        JSONValue.quote(asset, into: &out)
+      } else {
+        out.append(contentsOf: "null".utf8)
+      }
+      out.append(contentsOf: ",\n      \"message\": ".utf8)
+      JSONValue.quote(findings[index].message, into: &out)
+      out.append(contentsOf: "\n    }".utf8)
+    }
+    out.append(contentsOf: "\n  ]".utf8)
+  }
+
+  /// The document's members in order, `findings` as given (``jsonDocument()`` writes that
+  /// member itself).
+  private func jsonMembers(findings: JSONValue) -> [(String, JSONValue)] {
+    [
+      ("version", .int(1)),
+      ("roots", .array(roots.map { .string($0.path) })),
+      (
+        "summary",
+        .object([
+          ("assets", .int(assetCount)), ("files", .int(fileCount)), ("errors", .int(errorCount)),
+          ("warnings", .int(warningCount)),
+        ])
+      ),
+      (
+        "requirements",
+        .array(
+          roots.flatMap { root in
+            root.requirements.map { need in
+              .object([
+                ("root", .string(root.path)), ("scales", .array(need.scales.map { .int($0) })),
+                ("reason", .string(need.reason)),
+                ("namespaces", .array(need.namespaces.map { .string($0) })),
+              ])
+            }
+          })
+      ),
+      (
+        "notes",
+        .array(
+          roots.flatMap { root in
+            root.notes.map { .object([("root", .string(root.path)), ("note", .string($0))]) }
+          })
+      ),
+      (
+        "skipped",
+        .array(
+          roots.flatMap { root in
+            root.skipped.map {
+              .object([
+                ("root", .string(root.path)), ("path", .string($0.path)), ("reason", .string($0.reason)),
+              ])
+            }
+          })
+      ),
+      ("findings", findings),
+    ] + referencesJSON
   }
 
   /// The `references` member of the JSON document, present when a root's sources were read.

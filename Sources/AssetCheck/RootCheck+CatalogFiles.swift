@@ -15,9 +15,12 @@ extension RootCheck {
   // MARK: - Catalog files: catalog-invalid, catalog-missing-file, catalog-unassigned
 
   mutating func catalogRules() {
-    let looseByLocation = Dictionary(
-      assets.filter { $0.source == .looseFiles }.map { ($0.location, $0.name) },
-      uniquingKeysWith: { first, _ in first })
+    // Only a duplicate name needs the loose assets by location: not built for every check.
+    let looseByLocation =
+      problems.contains { $0.kind == .duplicateName }
+      ? Dictionary(
+        assets.filter { $0.source == .looseFiles }.map { ($0.location, $0.name) },
+        uniquingKeysWith: { first, _ in first }) : [:]
     for problem in problems {
       let asset = setsByPath[Paths.parent(of: problem.path)]?.name
       switch problem.kind {
@@ -115,11 +118,22 @@ extension RootCheck {
   /// `duplicate-name`), and files of one set that do.
   mutating func caseRules() {
     for space in namespaces {
-      var byLower: [String: [Asset]] = [:]
-      for asset in space.assets { byLower[asset.name.lowercased(), default: []].append(asset) }
-      // Only names that more than one asset lowercases to can differ in case: the rest are
-      // left out before the sort.
-      for (_, assets) in byLower.filter({ $0.value.count > 1 }).sorted(by: { $0.key < $1.key }) {
+      // Only names that more than one asset lowercases to can differ in case: the first
+      // asset of each lowercased name is remembered by its index, and only a name met again
+      // gets a list (an array per asset was most of this rule's time).
+      var firstByLower: [String: Int] = [:]
+      firstByLower.reserveCapacity(space.assets.count)
+      var byLower: [String: [Int]] = [:]
+      for (index, asset) in space.assets.enumerated() {
+        let lower = asset.name.lowercased()
+        if let first = firstByLower[lower] {
+          byLower[lower, default: [first]].append(index)
+        } else {
+          firstByLower[lower] = index
+        }
+      }
+      for (_, indices) in byLower.sorted(by: { $0.key < $1.key }) {
+        let assets = indices.map { space.assets[$0] }
         let spellings = assets.reduce(into: [Asset]()) { kept, asset in
           if !kept.contains(where: { $0.name == asset.name }) { kept.append(asset) }
         }

@@ -17,14 +17,17 @@ extension RootCheck {
   mutating func inspectFiles() {
     var requests: [FileInspector.Request] = []
     var paths: [String] = []
+    // The index in `assets` of each request's owner: compared as numbers, not keys.
+    var owners: [Int] = []
     let variantCount = assets.reduce(0) { $0 + $1.variants.count }
     owner.reserveCapacity(variantCount)
-    for asset in assets {
+    for (assetIndex, asset) in assets.enumerated() {
       let key = RootCheck.key(of: asset)
       for variant in asset.variants where owner[variant.path] == nil {
         owner[variant.path] = key
         guard isPNGName(variant.path) else { continue }
         paths.append(variant.path)
+        owners.append(assetIndex)
         let full = catalog.path(of: variant)
         // On bytes: a `/` is always one byte, and searching `Character`s cost 1 % of a check.
         let slash =
@@ -43,7 +46,7 @@ extension RootCheck {
     }
     var results = inspectByFolder(requests)
 
-    if !configuration.deep { rereadCopyCandidates(&results, requests: requests, paths: paths) }
+    if !configuration.deep { rereadCopyCandidates(&results, requests: requests, owners: owners) }
     facts.reserveCapacity(paths.count)
     for (index, path) in paths.enumerated() { facts[path] = results[index] }
     probed = paths
@@ -51,13 +54,17 @@ extension RootCheck {
 
   /// Header-only, identical files can only be among those of equal dimensions, length and
   /// content print (``FileFacts/contentPrint``) in different assets; only those are read
-  /// whole and hashed.
+  /// whole, and compared byte for byte within their group. Each gets as its
+  /// ``FileFacts/digest`` the index of the first file of its group with the same bytes, so
+  /// equal digests are equal bytes, not equal hashes (SHA-256 of every candidate was a tenth
+  /// of the reads' time, and the file's head was read a second time before its whole).
   func rereadCopyCandidates(
-    _ results: inout [FileFacts], requests: [FileInspector.Request], paths: [String]
+    _ results: inout [FileFacts], requests: [FileInspector.Request], owners: [Int]
   ) {
-    // Per print: the first file's asset, and whether a file of another asset shares it (a
-    // set of owners per print cost a hash of every owner's key for every file).
-    var groups: [Fingerprint: (owner: AssetKey?, shared: Bool)] = [:]
+    // Per print: the first file's asset (its index in `assets`), and whether a file of
+    // another asset shares it (a set of owners per print cost a hash of every owner's key
+    // for every file).
+    var groups: [Fingerprint: (owner: Int, shared: Bool)] = [:]
     groups.reserveCapacity(results.count)
     var keys: [Fingerprint?] = []
     keys.reserveCapacity(results.count)
@@ -70,26 +77,60 @@ extension RootCheck {
         width: header.width, height: header.height, byteCount: result.byteCount,
         contentPrint: result.contentPrint)
       keys.append(key)
-      let asset = owner[paths[index]]
+      let asset = owners[index]
       if let group = groups[key] {
         if !group.shared && group.owner != asset { groups[key]?.shared = true }
       } else {
         groups[key] = (asset, false)
       }
     }
-    let candidates = keys.indices.filter { index in keys[index].map { groups[$0]?.shared ?? false } ?? false }
-    guard !candidates.isEmpty else { return }
-    let again = inspectByFolder(
-      candidates.map { index in
-        var request = requests[index]
-        request.digest = .quick
-        return request
-      })
-    for (offset, index) in candidates.enumerated() {
-      let transparency = results[index].hasTransparencyChunk
-      results[index] = again[offset]
-      if results[index].hasTransparencyChunk == nil { results[index].hasTransparencyChunk = transparency }
+    // The candidates of each shared print, in index order.
+    var members: [Fingerprint: [Int]] = [:]
+    for index in keys.indices {
+      guard let key = keys[index], groups[key]?.shared == true else { continue }
+      members[key, default: []].append(index)
     }
+    guard !members.isEmpty else { return }
+    let limit = configuration.limits.maxInputBytes
+    let compared = Parallel.map(Array(members.values)) { group in
+      RootCheck.compareBytes(of: group, paths: group.map { requests[$0].path }, limit: limit)
+    }
+    for outcome in compared.joined() {
+      if let problem = outcome.problem {
+        // As when the whole file was inspected again: unreadable now, no digest.
+        results[outcome.index].problem = problem
+        results[outcome.index].translucentPixels = nil
+        results[outcome.index].minimumAlpha = nil
+      } else {
+        results[outcome.index].digest = String(outcome.same)
+      }
+    }
+  }
+
+  /// Reads each file of one group of candidates whole (`indices[i]` at `paths[i]`) and
+  /// names, for each, the first index of the group whose bytes equal its own (its own index
+  /// when none does), or why it could not be read.
+  static func compareBytes(
+    of indices: [Int], paths: [String], limit: Int
+  ) -> [(index: Int, same: Int, problem: String?)] {
+    var distinct: [(index: Int, bytes: [UInt8])] = []
+    var outcomes: [(index: Int, same: Int, problem: String?)] = []
+    for (index, path) in zip(indices, paths) {
+      let bytes: [UInt8]
+      do {
+        bytes = try FileIO.readAll(path, limit: limit)
+      } catch {
+        outcomes.append((index, index, ImageError.from(error).message))
+        continue
+      }
+      if let first = distinct.first(where: { $0.bytes == bytes }) {
+        outcomes.append((index, first.index, nil))
+      } else {
+        distinct.append((index, bytes))
+        outcomes.append((index, index, nil))
+      }
+    }
+    return outcomes
   }
 
   /// Inspects files in parallel, a folder at a time; results in the order of `requests`.
@@ -127,6 +168,8 @@ extension RootCheck {
   // MARK: - Per file: unreadable, cgbi
 
   mutating func fileRules(_ path: String, _ facts: FileFacts) {
+    // Most files have nothing to report: their owner is looked up only for a finding.
+    guard facts.problem != nil || facts.header?.isCgBI == true else { return }
     let asset = owner[path]?.name
     if let problem = facts.problem {
       if let format = facts.foreignRaster,

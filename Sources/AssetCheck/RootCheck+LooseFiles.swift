@@ -31,14 +31,18 @@ extension RootCheck {
       }
       add(.suffixCase, variant.path, asset: asset.name, message, severity: fallback == nil ? nil : .warning)
     }
-    let variants = asset.variants.filter { $0.suspiciousSuffix == nil }
+    // Most assets have no misspelt file: their variants are taken as they are, not copied.
+    let variants =
+      asset.variants.contains { $0.suspiciousSuffix != nil }
+      ? asset.variants.filter { $0.suspiciousSuffix == nil } : asset.variants
     // A ClockKit complication bundle's images are named by its manifest, drawn at the size
     // it says: they are not UIKit's name@2x.png variants.
     guard !variants.isEmpty,
       !RootCheck.isInComplicationBundle(asset.location)
     else { return }
     let role = role(ofLoose: asset)
-    for idiom in RootCheck.idiomGroups(variants) {
+    let idioms = RootCheck.idiomGroups(variants)
+    for idiom in idioms {
       for gap in looseGaps(asset, variants: variants, idiom: idiom) {
         guard role.hasScaleFamily, let severity = RootCheck.severity(of: gap, role: role),
           let reference = gap.sources.max(by: { $0.scale < $1.scale })
@@ -55,8 +59,9 @@ extension RootCheck {
         add(.missingScale, reference.path, asset: asset.name, message, severity: severity)
       }
     }
-    if role.hasScaleFamily {
-      for idiom in RootCheck.idiomGroups(variants) { sizeRule(asset, variants.filter { $0.idiom == idiom }) }
+    // One file has no other size to compare with (``sizeRule(_:_:traits:)``): not grouped.
+    if role.hasScaleFamily && variants.count > 1 {
+      for idiom in idioms { sizeRule(asset, variants.filter { $0.idiom == idiom }) }
     }
     if role == .launchImage { launchImageRule(asset, variants) }
   }

@@ -217,7 +217,7 @@ struct RootCheck {
       assets.filter { looseSkips[$0.location] != nil && $0.source == .looseFiles }.flatMap {
         $0.variants.map(\.path)
       })
-    for path in probed where !skippedFiles.contains(path) {
+    for path in probed where skippedFiles.isEmpty || !skippedFiles.contains(path) {
       if let fileFacts = facts[path] { fileRules(path, fileFacts) }
     }
     formatRules()

@@ -34,6 +34,13 @@ package enum JSONValue: Sendable, Equatable {
     write(to: &out, indent: pretty ? 0 : nil)
   }
 
+  /// Appends the value's pretty serialisation as it reads nested `indent` levels deep (its
+  /// inner lines indented by two spaces more than that), for a writer that puts the
+  /// document's outer levels together itself.
+  package func write(into out: inout [UInt8], indent: Int) {
+    write(to: &out, indent: indent)
+  }
+
   private func write(to out: inout [UInt8], indent: Int?) {
     switch self {
     case .null: out.append(contentsOf: "null".utf8)

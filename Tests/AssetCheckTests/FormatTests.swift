@@ -54,6 +54,30 @@ struct FormatTests {
     }
   }
 
+  /// The JSON report writes its findings itself, not through a value tree: byte for byte
+  /// what the tree writes, whatever the members hold (lines, no asset, escapes, no findings).
+  @Test func jsonDocumentIsTheValueTreeWritten() throws {
+    let report = try awkwardTree().check()
+    #expect(!report.findings.isEmpty)
+    #expect(report.rendered(as: .json) == report.json.rendered() + "\n")
+    var root = CheckReport.Root(
+      path: "r\"oot", assets: ["a"], files: 2,
+      requirements: [CheckReport.Requirement(scales: [2, 3], reason: "given", namespaces: ["files"])],
+      skipped: [CheckReport.Skipped(path: "x.pdf", reason: "documentation")])
+    root.notes = ["a note\twith a tab"]
+    root.patterns = [CheckReport.Pattern(path: "r/a.swift", line: 3, pattern: "icon_\\(n)")]
+    let findings = [
+      Finding(
+        rule: .missingAsset, root: "r\"oot", relativePath: "a.swift", asset: nil, message: "no \"x\"\n",
+        line: 7),
+      Finding(rule: .missingScale, root: "r\"oot", relativePath: "b.png", asset: "b\u{1}", message: "é"),
+    ]
+    let built = CheckReport(roots: [root], findings: findings)
+    #expect(built.rendered(as: .json) == built.json.rendered() + "\n")
+    let empty = CheckReport(roots: [root], findings: [])
+    #expect(empty.rendered(as: .json) == empty.json.rendered() + "\n")
+  }
+
   @Test func githubCommandsEscapeTheirParts() throws {
     let report = try awkwardTree().check()
     let lines = report.rendered(as: .github).split(separator: "\n").map(String.init)
