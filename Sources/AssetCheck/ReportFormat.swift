@@ -175,7 +175,8 @@ extension CheckReport {
 
   /// ``json`` written as `document(_:)` writes it, ending with a newline, with the findings
   /// written straight from the report: a tree of values for each of thousands of findings
-  /// was most of a JSON report's time. `JSONOutputTests` holds the two to the same bytes.
+  /// was most of a JSON report's time. `FormatTests.jsonDocumentIsTheValueTreeWritten`
+  /// holds the two to the same bytes.
   package func jsonDocument() -> String {
     var out: [UInt8] = []
     out.reserveCapacity(4096 + 256 * findings.count)
