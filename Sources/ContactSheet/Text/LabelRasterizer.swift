@@ -137,6 +137,52 @@ package final class LabelRasterizer: Sendable {
     }
   }
 
+  /// Renders `text` as ``render(_:maxWidth:)`` does, the same pixels, and lends the mask to
+  /// `body`.
+  ///
+  /// A label fitted by ``prepare(_:maxWidth:replacing:)`` holds its engine only to place its
+  /// glyphs (their images are shared, read-only); its coverage is composited after the lock
+  /// is released, on the calling thread's stack, so the threads drawing a row of labels
+  /// neither wait for each other while they composite nor allocate a mask per label. The
+  /// fitting stays for a repeat of the label. Any other text is rendered and cached as by
+  /// ``render(_:maxWidth:)``.
+  package func withMask<Result>(_ text: String, maxWidth: Int, _ body: (BorrowedMask) -> Result) -> Result {
+    let key = BoundedMaskCache.Key(text: text, maxWidth: maxWidth)
+    let found = withEngine(for: text) { engine -> Either<GlyphMask, PreparedLayout> in
+      if let mask = engine.masks[key] { return .mask(mask) }
+      if let prepared = engine.preparedLayout(text, maxWidth: maxWidth) { return .layout(prepared) }
+      let mask = engine.renderLine(text, maxWidth: maxWidth)
+      engine.masks.insert(mask, for: key)
+      return .mask(mask)
+    }
+    switch found {
+    case .mask(let mask):
+      return BorrowedMask.lending(mask, body)
+    case .layout(let prepared):
+      let height = lineHeight
+      let width = prepared.line?.width ?? 0
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, width * height)) { buffer in
+        buffer.initialize(repeating: 0)
+        defer { buffer.deinitialize() }
+        if let line = prepared.line {
+          FontEngine.composite(line, ascender: baseline, height: height, into: buffer)
+        }
+        return body(
+          BorrowedMask(
+            width: width, height: height,
+            coverage: UnsafeBufferPointer(rebasing: buffer[0..<(width * height)]),
+            baseline: baseline, wasTruncated: prepared.truncated))
+      }
+    }
+  }
+
+  /// What the engine hands back to ``withMask(_:maxWidth:_:)``: a finished mask, or glyphs to
+  /// composite.
+  private enum Either<Mask: Sendable, Layout: Sendable>: Sendable {
+    case mask(Mask)
+    case layout(Layout)
+  }
+
   /// The width in pixels `text` takes on one line, not shortened: its shaped advances and
   /// ink, without drawing it.
   ///

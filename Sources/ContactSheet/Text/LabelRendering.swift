@@ -6,6 +6,10 @@ package protocol LabelRendering: Sendable {
   /// Rasterises `text` on one line, shortened with "…" so the mask is at most `maxWidth`
   /// pixels wide.
   func render(_ text: String, maxWidth: Int) -> GlyphMask
+  /// Rasterises `text` as ``render(_:maxWidth:)`` does and lends the mask to `body`, which
+  /// must not keep its coverage; a conformer may draw it into storage reused from call to
+  /// call rather than allocate a mask.
+  func withMask<Result>(_ text: String, maxWidth: Int, _ body: (BorrowedMask) -> Result) -> Result
   /// The distance between two lines, in pixels: the height the layout reserves for a label.
   var lineHeight: Int { get }
   /// The width in pixels `text` takes on one line, not shortened.
@@ -33,6 +37,11 @@ extension LabelRendering {
   /// The width of the mask `text` renders to when nothing limits it.
   package func width(of text: String) -> Int {
     render(text, maxWidth: 1 << 24).width
+  }
+
+  /// The mask ``render(_:maxWidth:)`` makes, lent to `body`.
+  package func withMask<Result>(_ text: String, maxWidth: Int, _ body: (BorrowedMask) -> Result) -> Result {
+    BorrowedMask.lending(render(text, maxWidth: maxWidth), body)
   }
 
   /// No advances: shortening bisects on ``width(of:)``.
