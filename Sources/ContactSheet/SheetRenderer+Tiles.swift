@@ -62,7 +62,9 @@ extension SheetRenderer {
       let labelTop = tileRect.y + Int((geometry.labelTop * scale).rounded())
       let labelHeight = Int((geometry.labelHeight * scale).rounded())
       let lineTop = labelTop + (labelHeight - labels.renderer.lineHeight) / 2
-      labels.renderer.withMask(labels.shown[tile.name] ?? tile.name, maxWidth: tileRect.width) { mask in
+      // In the lane of the tile's name, where the sheet fitted its label.
+      let renderer = labels.renderer.lane(labels.renderer.lane(of: tile.name))
+      renderer.withMask(labels.shown[tile.name] ?? tile.name, maxWidth: tileRect.width) { mask in
         canvas.draw(
           coverage: mask.coverage, width: mask.width, height: mask.height,
           x: tileRect.x + (tileRect.width - mask.width) / 2, y: lineTop + labels.baseline - mask.baseline,

@@ -77,11 +77,17 @@ public struct SheetRenderer: Sendable {
     var labels = labels.map(TextSetting.init)
     if style.showLabels, let renderer = labels?.renderer {
       let maxWidth = layout.options.tileWidth * layout.options.scale
+      // Everything of one label is measured, fitted and drawn in the lane of its name.
+      let lanes = (0..<renderer.lanes).map { lane in
+        let renderer = renderer.lane(lane)
+        return DistinctLabels.Measures(
+          width: { renderer.width(of: $0) }, advances: { renderer.advances(of: $0) },
+          cuts: { renderer.cuts(of: $0) },
+          prepare: { renderer.prepare($0, maxWidth: maxWidth, replacing: $1) })
+      }
       labels?.shown = DistinctLabels.shownConcurrently(
-        for: content.sections.lazy.flatMap(\.tiles).map(\.name), maxWidth: maxWidth,
-        width: { renderer.width(of: $0) }, advances: { renderer.advances(of: $0) },
-        cuts: { renderer.cuts(of: $0) },
-        prepare: { renderer.prepare($0, maxWidth: maxWidth, replacing: $1) })
+        for: content.sections.lazy.flatMap(\.tiles).map(\.name), maxWidth: maxWidth, lanes: lanes,
+        lane: { renderer.lane(of: $0) })
       // Each label is drawn from its fitting now, so the whole-label shapings may go; they
       // and the pass's index of names are freed on this thread, and the drawing threads
       // allocate in arenas of their own, so hand their pages back rather than hold both at

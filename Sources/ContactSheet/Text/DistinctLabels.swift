@@ -104,39 +104,70 @@ enum DistinctLabels {
     cuts: @escaping @Sendable (String) -> LabelCuts? = { _ in nil },
     prepare: @escaping @Sendable (String, String?) -> String? = { _, _ in nil }
   ) -> [String: String] {
+    shownConcurrently(
+      for: texts, maxWidth: maxWidth,
+      lanes: [Measures(width: width, advances: advances, cuts: cuts, prepare: prepare)], lane: { _ in 0 })
+  }
+
+  /// What measuring labels takes (the functions of
+  /// ``shownConcurrently(for:maxWidth:width:advances:cuts:prepare:)``), for the labels of one
+  /// lane.
+  struct Measures: Sendable {
+    var width: @Sendable (String) -> Int
+    var advances: @Sendable (String) -> [Int]? = { _ in nil }
+    var cuts: @Sendable (String) -> LabelCuts? = { _ in nil }
+    var prepare: @Sendable (String, String?) -> String? = { _, _ in nil }
+  }
+
+  /// ``shownConcurrently(for:maxWidth:width:advances:cuts:prepare:)`` with the labels in
+  /// lanes (``LabelRendering/lane(of:)``): everything measured for a label, its candidates
+  /// included, is measured with the functions of its lane, `lanes[lane(label)]`, and each
+  /// thread works through the labels of one lane before it helps with another's
+  /// (``Parallel/map(_:lanes:lane:_:)``), so that threads measure in different lanes at once.
+  static func shownConcurrently(
+    for texts: some Sequence<String>, maxWidth: Int, lanes: [Measures],
+    lane: @escaping @Sendable (String) -> Int
+  ) -> [String: String] {
+    precondition(!lanes.isEmpty, "at least one lane")
     let unique = uniqued(texts)
-    let isLong = Parallel.map(unique) { text in
-      guard width(text) > maxWidth else {
-        _ = prepare(text, nil)
+    let laneOf: @Sendable (String) -> Int = { min(lanes.count - 1, max(0, lane($0))) }
+    let isLong = Parallel.map(unique, lanes: lanes.count, lane: laneOf) { text in
+      let measures = lanes[laneOf(text)]
+      guard measures.width(text) > maxWidth else {
+        _ = measures.prepare(text, nil)
         return false
       }
       return true
     }
     let long = zip(unique, isLong).filter(\.1).map(\.0)
     guard !long.isEmpty else { return [:] }
-    let pass = Pass(unique: unique, long: long, maxWidth: maxWidth, advances: advances)
-    let searches = Parallel.map(long) { text in
+    let pass = Pass(unique: unique, long: long, maxWidth: maxWidth, advances: lanes[0].advances)
+    let searches = Parallel.map(long, lanes: lanes.count, lane: laneOf) { text in
+      let measures = lanes[laneOf(text)]
       let search = pass.search(
-        text, isTaken: { _ in false }, width: width, advances: advances, cuts: cuts, prepare: prepare)
-      if let chosen = search.chosen, chosen != search.end { _ = prepare(chosen, text) }
+        text, isTaken: { _ in false }, width: measures.width, advances: measures.advances,
+        cuts: measures.cuts,
+        prepare: measures.prepare)
+      if let chosen = search.chosen, chosen != search.end { _ = measures.prepare(chosen, text) }
       return search
     }
     var taken = pass.taken
     var changed: [String: String] = [:]
     for (text, first) in zip(long, searches) {
+      let measures = lanes[laneOf(text)]
       var search = first
       if let chosen = first.chosen, taken.contains(chosen) {
         // A label before took it: search again knowing what is taken (its end cut, which the
         // prepared text replaced, is prepared again by the search).
         search = pass.search(
-          text, isTaken: { taken.contains($0) }, width: width, advances: advances, cuts: cuts,
-          prepare: prepare)
+          text, isTaken: { taken.contains($0) }, width: measures.width, advances: measures.advances,
+          cuts: measures.cuts, prepare: measures.prepare)
       }
-      let shown = search.shown(isTaken: { taken.contains($0) }, fits: { width($0) <= maxWidth })
+      let shown = search.shown(isTaken: { taken.contains($0) }, fits: { measures.width($0) <= maxWidth })
       taken.insert(shown)
       if shown != search.end {
         changed[text] = shown
-        if shown != first.chosen { _ = prepare(shown, text) }
+        if shown != first.chosen { _ = measures.prepare(shown, text) }
       }
     }
     return changed

@@ -31,6 +31,14 @@ package protocol LabelRendering: Sendable {
   /// Tells the renderer that the sheet has measured and prepared its labels: what it keeps
   /// only to measure them may go.
   func finishMeasuring()
+  /// How many lanes the renderer has: texts of different lanes are measured and drawn at
+  /// once without waiting for each other, texts of one lane wait for each other.
+  var lanes: Int { get }
+  /// The lane that measures and draws `text` itself, in `0..<lanes`.
+  func lane(of text: String) -> Int
+  /// The renderer with every text measured and drawn in lane `index`, the same pixels as in
+  /// its own lane.
+  func lane(_ index: Int) -> any LabelRendering
 }
 
 extension LabelRendering {
@@ -55,4 +63,13 @@ extension LabelRendering {
 
   /// Nothing kept to measure.
   package func finishMeasuring() {}
+
+  /// One lane.
+  package var lanes: Int { 1 }
+
+  /// One lane.
+  package func lane(of text: String) -> Int { 0 }
+
+  /// The renderer itself: it has one lane.
+  package func lane(_ index: Int) -> any LabelRendering { self }
 }
