@@ -62,8 +62,8 @@ extension SheetRenderer {
       let labelTop = tileRect.y + Int((geometry.labelTop * scale).rounded())
       let labelHeight = Int((geometry.labelHeight * scale).rounded())
       let lineTop = labelTop + (labelHeight - labels.renderer.lineHeight) / 2
-      // In the lane of the tile's name, where the sheet fitted its label.
-      let renderer = labels.renderer.lane(labels.renderer.lane(of: tile.name))
+      // In the lane that fitted the label.
+      let renderer = labels.renderer.lane(labels.lanes[tile.name] ?? labels.renderer.lane(of: tile.name))
       renderer.withMask(labels.shown[tile.name] ?? tile.name, maxWidth: tileRect.width) { mask in
         canvas.draw(
           coverage: mask.coverage, width: mask.width, height: mask.height,

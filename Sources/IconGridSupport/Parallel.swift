@@ -24,44 +24,36 @@ package enum Parallel {
     return results.withLock { $0.flatMap { $0 ?? [] } }
   }
 
-  /// `transform` of each of `items`, in order, spread over the cores by lane: each thread
-  /// starts on the items of its own lane (`lane(item)`, in `0..<lanes`) and helps with
-  /// another lane's only when its own is done, so threads working on items that share
-  /// something guarded by one lock (a lane) seldom wait for each other, while no core idles
-  /// when the lanes are uneven. With one lane, or one core, as ``map(_:_:)``.
+  /// `transform` of each of `items`, in order, on `workers` threads at most, each item
+  /// with the worker (in `0..<workers`) that transformed it: no two threads are ever the same
+  /// worker, so each worker may use something of its own without a lock held by another
+  /// (a font engine). Items are handed out a few at a time as workers become free.
   package static func map<T: Sendable, R: Sendable>(
-    _ items: [T], lanes: Int, lane: (T) -> Int, _ transform: @Sendable (T) -> R
-  ) -> [R] {
+    _ items: [T], workers: Int, _ transform: @Sendable (T, _ worker: Int) -> R
+  ) -> [(result: R, worker: Int)] {
     let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-    guard lanes > 1, cores > 1, items.count > 1 else { return map(items, transform) }
-    var grouped = [[Int]](repeating: [], count: lanes)
-    for index in items.indices { grouped[min(lanes - 1, max(0, lane(items[index])))].append(index) }
-    let queues = grouped
-    // The next position taken in each lane's queue.
-    let next = Locked([Int](repeating: 0, count: lanes))
-    let results = Locked<[(index: Int, result: R)]>([])
+    let threads = max(1, min(workers, cores, items.count))
+    guard threads > 1 else { return items.map { (transform($0, 0), 0) } }
+    let next = Locked(0)
+    let results = Locked<[(index: Int, result: R, worker: Int)]>([])
     let batch = 4
-    DispatchQueue.concurrentPerform(iterations: min(cores, lanes)) { worker in
-      var done: [(index: Int, result: R)] = []
-      for step in 0..<lanes {
-        let queue = (worker + step) % lanes
-        while true {
-          let start = next.withLock { positions -> Int in
-            let start = positions[queue]
-            positions[queue] = min(start + batch, queues[queue].count)
-            return start
-          }
-          guard start < queues[queue].count else { break }
-          for position in start..<min(start + batch, queues[queue].count) {
-            let index = queues[queue][position]
-            done.append((index, transform(items[index])))
-          }
+    DispatchQueue.concurrentPerform(iterations: threads) { worker in
+      var done: [(index: Int, result: R, worker: Int)] = []
+      while true {
+        let start = next.withLock { position -> Int in
+          let start = position
+          position = min(start + batch, items.count)
+          return start
+        }
+        guard start < items.count else { break }
+        for index in start..<min(start + batch, items.count) {
+          done.append((index, transform(items[index], worker), worker))
         }
       }
       results.withLock { $0.append(contentsOf: done) }
     }
-    var ordered = [R?](repeating: nil, count: items.count)
-    for (index, result) in results.withLock({ $0 }) { ordered[index] = result }
+    var ordered = [(result: R, worker: Int)?](repeating: nil, count: items.count)
+    for (index, result, worker) in results.withLock({ $0 }) { ordered[index] = (result, worker) }
     return ordered.map { $0! }
   }
 }
