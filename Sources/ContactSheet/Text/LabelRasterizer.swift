@@ -162,8 +162,8 @@ package final class LabelRasterizer: Sendable {
   /// glyphs (their images are shared, read-only); its coverage is composited after the lock
   /// is released, on the calling thread's stack, so the threads drawing a row of labels
   /// neither wait for each other while they composite nor allocate a mask per label. The
-  /// fitting stays for a repeat of the label. Any other text is rendered and cached as by
-  /// ``render(_:maxWidth:)``.
+  /// engine keeps the fittings of the last 256 labels it drew, for a label drawn again soon.
+  /// Any other text is rendered and cached as by ``render(_:maxWidth:)``.
   package func withMask<Result>(_ text: String, maxWidth: Int, _ body: (BorrowedMask) -> Result) -> Result {
     withMask(text, maxWidth: maxWidth, slot: lane(of: text), body)
   }

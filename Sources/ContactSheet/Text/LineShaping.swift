@@ -295,10 +295,19 @@ extension FontEngine {
 
   /// The glyphs `text` draws in `maxWidth` pixels, placed on the line, for compositing
   /// outside the engine's lock (``composite(_:ascender:height:into:)``): from the fitting
-  /// ``prepare(_:maxWidth:replacing:)`` made, which stays for a repeat of the label, or
-  /// `nil` when the label was not fitted before.
+  /// ``prepare(_:maxWidth:replacing:)`` made, which moves to the fittings drawn lately for a
+  /// repeat of the label, or `nil` when the label has no fitting.
   func preparedLayout(_ text: String, maxWidth: Int) -> PreparedLayout? {
-    guard let label = fitted[FittedLabelCache.Key(text: text, maxWidth: maxWidth)] else { return nil }
+    let key = FittedLabelCache.Key(text: text, maxWidth: maxWidth)
+    let label: FittedLabel
+    if let prepared = fitted.remove(key) {
+      label = prepared
+      drawn.insert(prepared, for: key)
+    } else if let recent = drawn[key] {
+      label = recent
+    } else {
+      return nil
+    }
     return PreparedLayout(line: label.glyphs.map { layout($0.line) }, truncated: label.truncated)
   }
 
