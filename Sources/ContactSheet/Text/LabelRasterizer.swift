@@ -16,8 +16,10 @@ import IconGridSupport
 /// opened when first used, and sends each text to one of them by a hash of the text, so the
 /// threads of a sheet shape and draw different labels at once, and a text measured, fitted
 /// and drawn meets its own shaping in the caches of the engine that made it (rendered masks
-/// are cached by text and width, so repeated labels cost a dictionary look-up). Every engine
-/// opens the same fonts at the same size, so a text draws the same pixels in any of them.
+/// are cached by text and width, so repeated labels cost a dictionary look-up). A caller may
+/// instead send every text to one engine (``lane(_:)``): the sheet gives each thread of its
+/// label pass an engine of its own, and draws each label in the engine that fitted it. Every
+/// engine opens the same fonts at the same size, so a text draws the same pixels in any of them.
 /// The rasterizer releases its engines when it goes away.
 ///
 /// ```swift
