@@ -112,18 +112,57 @@ final class StripCanvas: @unchecked Sendable {
 
   /// Paints `color` through a coverage mask whose top-left corner is at (`x`, `y`).
   func draw(_ mask: GlyphMask, x: Int, y: Int, color: SheetColor, clip: PixelRect) {
-    let area = PixelRect(x: x, y: y, width: mask.width, height: mask.height)
-      .intersection(clip).intersection(bounds)
-    guard area.width > 0, area.height > 0, mask.coverage.count >= mask.width * mask.height else { return }
+    guard mask.coverage.count >= mask.width * mask.height else { return }
     mask.coverage.withUnsafeBufferPointer { coverage in
-      for row in area.y..<area.maxY {
-        var from = (row - y) * mask.width + (area.x - x)
-        var to = ((row - top) * width + area.x) * 4
-        for _ in 0..<area.width {
-          paint(to, color: color, coverage: UInt32(coverage[from]))
-          from += 1
-          to += 4
+      draw(coverage: coverage, width: mask.width, height: mask.height, x: x, y: y, color: color, clip: clip)
+    }
+  }
+
+  /// Paints `color` through `width × height` coverage values, row by row, whose top-left
+  /// corner is at (`x`, `y`): the same bytes as painting each pixel on its own, in one loop
+  /// over the raw rows that skips uncovered pixels and writes fully covered ones whole.
+  func draw(
+    coverage: UnsafeBufferPointer<UInt8>, width maskWidth: Int, height maskHeight: Int, x: Int, y: Int,
+    color: SheetColor, clip: PixelRect
+  ) {
+    let area = PixelRect(x: x, y: y, width: maskWidth, height: maskHeight)
+      .intersection(clip).intersection(bounds)
+    guard area.width > 0, area.height > 0, coverage.count >= maskWidth * maskHeight,
+      let source = coverage.baseAddress, let target = pixels.baseAddress
+    else { return }
+    let red = UInt32(color.red)
+    let green = UInt32(color.green)
+    let blue = UInt32(color.blue)
+    let alpha = UInt32(color.alpha)
+    // What full coverage paints: the colour premultiplied, as `paint` computes it.
+    let fullAlpha = multiply255(alpha, 255)
+    let full = (
+      UInt8(truncatingIfNeeded: multiply255(red, fullAlpha)),
+      UInt8(truncatingIfNeeded: multiply255(green, fullAlpha)),
+      UInt8(truncatingIfNeeded: multiply255(blue, fullAlpha))
+    )
+    for row in area.y..<area.maxY {
+      var from = source + (row - y) * maskWidth + (area.x - x)
+      var to = target + ((row - top) * width + area.x) * 4
+      for _ in 0..<area.width {
+        let value = UInt32(from.pointee)
+        if value != 0 {
+          let a = value == 255 ? fullAlpha : multiply255(alpha, value)
+          if a == 255 {
+            to[0] = full.0
+            to[1] = full.1
+            to[2] = full.2
+            to[3] = 255
+          } else if a != 0 {
+            let keep = 255 - a
+            to[0] = UInt8(truncatingIfNeeded: multiply255(red, a) + multiply255(UInt32(to[0]), keep))
+            to[1] = UInt8(truncatingIfNeeded: multiply255(green, a) + multiply255(UInt32(to[1]), keep))
+            to[2] = UInt8(truncatingIfNeeded: multiply255(blue, a) + multiply255(UInt32(to[2]), keep))
+            to[3] = UInt8(truncatingIfNeeded: a + multiply255(UInt32(to[3]), keep))
+          }
         }
+        from += 1
+        to += 4
       }
     }
   }

@@ -59,13 +59,17 @@ extension SheetRenderer {
       drawBadge(badge, box: box, clip: tileRect, canvas: canvas)
     }
     if style.showLabels, let labels {
-      let mask = labels.renderer.render(labels.shown[tile.name] ?? tile.name, maxWidth: tileRect.width)
       let labelTop = tileRect.y + Int((geometry.labelTop * scale).rounded())
       let labelHeight = Int((geometry.labelHeight * scale).rounded())
       let lineTop = labelTop + (labelHeight - labels.renderer.lineHeight) / 2
-      canvas.draw(
-        mask, x: tileRect.x + (tileRect.width - mask.width) / 2, y: lineTop + labels.baseline - mask.baseline,
-        color: style.labelColor, clip: tileRect)
+      // In the lane that fitted the label.
+      let renderer = labels.renderer.lane(labels.lanes[tile.name] ?? labels.renderer.lane(of: tile.name))
+      renderer.withMask(labels.shown[tile.name] ?? tile.name, maxWidth: tileRect.width) { mask in
+        canvas.draw(
+          coverage: mask.coverage, width: mask.width, height: mask.height,
+          x: tileRect.x + (tileRect.width - mask.width) / 2, y: lineTop + labels.baseline - mask.baseline,
+          color: style.labelColor, clip: tileRect)
+      }
     }
     return (outcome, device)
   }

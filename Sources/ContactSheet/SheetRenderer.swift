@@ -38,6 +38,9 @@ public struct SheetRenderer: Sendable {
     /// Labels shown otherwise than as themselves, so shortened labels stay distinct
     /// (`DistinctLabels`); empty for headings.
     var shown: [String: String] = [:]
+    /// The lane (``LabelRendering/lane(_:)``) each label was fitted in, to be drawn in;
+    /// empty for headings.
+    var lanes: [String: Int] = [:]
     init(_ renderer: any LabelRendering) {
       self.renderer = renderer
       self.baseline = renderer.render("Hg", maxWidth: 1 << 20).baseline
@@ -77,11 +80,19 @@ public struct SheetRenderer: Sendable {
     var labels = labels.map(TextSetting.init)
     if style.showLabels, let renderer = labels?.renderer {
       let maxWidth = layout.options.tileWidth * layout.options.scale
-      labels?.shown = DistinctLabels.shownConcurrently(
-        for: content.sections.lazy.flatMap(\.tiles).map(\.name), maxWidth: maxWidth,
-        width: { renderer.width(of: $0) }, advances: { renderer.advances(of: $0) },
-        cuts: { renderer.cuts(of: $0) },
-        prepare: { renderer.prepare($0, maxWidth: maxWidth, replacing: $1) })
+      // Each thread of the pass measures and fits in a lane of its own, and each label is
+      // drawn in the lane that fitted it.
+      let lanes = (0..<renderer.lanes).map { lane in
+        let renderer = renderer.lane(lane)
+        return DistinctLabels.Measures(
+          width: { renderer.width(of: $0) }, advances: { renderer.advances(of: $0) },
+          cuts: { renderer.cuts(of: $0) },
+          prepare: { renderer.prepare($0, maxWidth: maxWidth, replacing: $1) })
+      }
+      let pass = DistinctLabels.shownConcurrently(
+        for: content.sections.lazy.flatMap(\.tiles).map(\.name), maxWidth: maxWidth, lanes: lanes)
+      labels?.shown = pass.shown
+      labels?.lanes = pass.lanes
       // Each label is drawn from its fitting now, so the whole-label shapings may go; they
       // and the pass's index of names are freed on this thread, and the drawing threads
       // allocate in arenas of their own, so hand their pages back rather than hold both at

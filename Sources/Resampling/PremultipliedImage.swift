@@ -76,7 +76,8 @@ public struct PremultipliedImage: Sendable, Hashable {
 ///   - value: 0...255.
 ///   - alpha: 0...255.
 /// - Returns: the product in 0...255.
-@inline(__always)
+/// Inlinable, so the per-pixel loops of other modules (the contact sheet's canvas) do not call it.
+@inlinable @inline(__always)
 package func multiply255(_ value: UInt32, _ alpha: UInt32) -> UInt32 {
   let t = value * alpha + 128
   return (t + (t >> 8)) >> 8

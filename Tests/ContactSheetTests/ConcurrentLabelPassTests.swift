@@ -64,4 +64,39 @@ private let themeNames: [String] = {
       #expect(several.render(name, maxWidth: 100) == one.render(name, maxWidth: 100))
     }
   }
+
+  /// With a lane per thread, the pass chooses what it chooses in one lane, records a lane for
+  /// every label, and each label drawn in its lane, lent or rendered, is the mask one engine
+  /// renders.
+  @Test(arguments: [60, 160])
+  func aLanePerThreadChoosesAndDrawsWhatOneLaneDoes(maxWidth: Int) throws {
+    let rasterizer = try LabelRasterizer(font: .systemDefault, pixelSize: 24, engines: 2)
+    let one = try LabelRasterizer(font: .systemDefault, pixelSize: 24, engines: 1)
+    let lanes = (0..<rasterizer.lanes).map { index in
+      let lane = rasterizer.lane(index)
+      return DistinctLabels.Measures(
+        width: { lane.width(of: $0) }, advances: { lane.advances(of: $0) }, cuts: { lane.cuts(of: $0) },
+        prepare: { lane.prepare($0, maxWidth: maxWidth, replacing: $1) })
+    }
+    let pass = DistinctLabels.shownConcurrently(for: themeNames, maxWidth: maxWidth, lanes: lanes)
+    let single = DistinctLabels.shownConcurrently(
+      for: themeNames, maxWidth: maxWidth, width: { one.width(of: $0) }, advances: { one.advances(of: $0) },
+      cuts: { one.cuts(of: $0) }, prepare: { one.prepare($0, maxWidth: maxWidth, replacing: $1) })
+    #expect(pass.shown == single)
+    #expect(Set(pass.lanes.keys) == Set(themeNames))
+    #expect(pass.lanes.values.allSatisfy { (0..<rasterizer.lanes).contains($0) })
+    for name in themeNames {
+      let text = single[name] ?? name
+      let expected = one.render(text, maxWidth: maxWidth)
+      let lane = rasterizer.lane(pass.lanes[name] ?? 0)
+      let lent = lane.withMask(text, maxWidth: maxWidth) { mask in
+        GlyphMask(
+          width: mask.width, height: mask.height, coverage: Array(mask.coverage), baseline: mask.baseline,
+          wasTruncated: mask.wasTruncated)
+      }
+      #expect(lent == expected, "\(name)")
+      // A repeat of the label is lent from the same fitting.
+      #expect(lane.withMask(text, maxWidth: maxWidth) { Array($0.coverage) } == expected.coverage, "\(name)")
+    }
+  }
 }

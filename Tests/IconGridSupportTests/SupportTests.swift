@@ -16,6 +16,27 @@ struct SupportTests {
     #expect(Parallel.map([Int]()) { $0 }.isEmpty)
   }
 
+  /// Each item is transformed once, by a worker in range, and no worker runs on two threads
+  /// at once: a worker's count of running items never exceeds one.
+  @Test func parallelMapByWorkerKeepsTheOrderAndItsWorkersApart() {
+    let items = Array(0..<500)
+    let running = Locked([Int](repeating: 0, count: 2))
+    let overlapped = Locked(false)
+    let mapped = Parallel.map(items, workers: 2) { item, worker -> Int in
+      running.withLock { counts in
+        counts[worker] += 1
+        if counts[worker] > 1 { overlapped.withLock { $0 = true } }
+      }
+      defer { running.withLock { $0[worker] -= 1 } }
+      return item * 3
+    }
+    #expect(mapped.map(\.result) == items.map { $0 * 3 })
+    #expect(mapped.allSatisfy { (0..<2).contains($0.worker) })
+    #expect(!overlapped.withLock { $0 })
+    #expect(Parallel.map([Int](), workers: 2) { item, _ in item }.isEmpty)
+    #expect(Parallel.map(items, workers: 1) { item, _ in item }.allSatisfy { $0.worker == 0 })
+  }
+
   @Test func folderListingsAnswerFromOneListingPerFolder() throws {
     var template = Array("/tmp/icongrid-listings-XXXXXX".utf8CString)
     let root = try #require(

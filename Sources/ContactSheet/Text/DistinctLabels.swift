@@ -104,42 +104,78 @@ enum DistinctLabels {
     cuts: @escaping @Sendable (String) -> LabelCuts? = { _ in nil },
     prepare: @escaping @Sendable (String, String?) -> String? = { _, _ in nil }
   ) -> [String: String] {
+    shownConcurrently(
+      for: texts, maxWidth: maxWidth,
+      lanes: [Measures(width: width, advances: advances, cuts: cuts, prepare: prepare)]
+    ).shown
+  }
+
+  /// What measuring labels takes (the functions of
+  /// ``shownConcurrently(for:maxWidth:width:advances:cuts:prepare:)``), for the labels of one
+  /// lane.
+  struct Measures: Sendable {
+    var width: @Sendable (String) -> Int
+    var advances: @Sendable (String) -> [Int]? = { _ in nil }
+    var cuts: @Sendable (String) -> LabelCuts? = { _ in nil }
+    var prepare: @Sendable (String, String?) -> String? = { _, _ in nil }
+  }
+
+  /// ``shownConcurrently(for:maxWidth:width:advances:cuts:prepare:)`` with a lane of
+  /// measures per thread (``LabelRendering/lane(_:)``): each thread measures every label it
+  /// takes, whether it fits, its search for a cut, the cut chosen, in its own lane, so no two
+  /// threads wait for one lane; the labels are shared out as the threads become free.
+  ///
+  /// - Returns: the labels shown otherwise than as themselves, and the lane each label was
+  ///   measured and fitted in, the lane to draw it in.
+  static func shownConcurrently(
+    for texts: some Sequence<String>, maxWidth: Int, lanes: [Measures]
+  ) -> (shown: [String: String], lanes: [String: Int]) {
+    precondition(!lanes.isEmpty, "at least one lane")
     let unique = uniqued(texts)
-    let isLong = Parallel.map(unique) { text in
-      guard width(text) > maxWidth else {
-        _ = prepare(text, nil)
-        return false
+    let pass = Pass(unique: unique, maxWidth: maxWidth, advances: lanes[0].advances)
+    // Each label measured, and each label too wide searched for its cut, as though no other
+    // label had taken a text yet.
+    // One lane is shared by every thread (its measures wait for nothing, or for themselves).
+    let workers = lanes.count > 1 ? lanes.count : Int.max
+    let firsts = Parallel.map(unique, workers: workers) { text, worker -> Search? in
+      let measures = lanes[min(worker, lanes.count - 1)]
+      guard measures.width(text) > maxWidth else {
+        _ = measures.prepare(text, nil)
+        return nil
       }
-      return true
-    }
-    let long = zip(unique, isLong).filter(\.1).map(\.0)
-    guard !long.isEmpty else { return [:] }
-    let pass = Pass(unique: unique, long: long, maxWidth: maxWidth, advances: advances)
-    let searches = Parallel.map(long) { text in
       let search = pass.search(
-        text, isTaken: { _ in false }, width: width, advances: advances, cuts: cuts, prepare: prepare)
-      if let chosen = search.chosen, chosen != search.end { _ = prepare(chosen, text) }
+        text, isTaken: { _ in false }, width: measures.width, advances: measures.advances,
+        cuts: measures.cuts,
+        prepare: measures.prepare)
+      if let chosen = search.chosen, chosen != search.end { _ = measures.prepare(chosen, text) }
       return search
     }
-    var taken = pass.taken
+    var laneOf: [String: Int] = [:]
+    laneOf.reserveCapacity(unique.count)
+    var taken: Set<String> = []
+    for (text, first) in zip(unique, firsts) {
+      laneOf[text] = min(first.worker, lanes.count - 1)
+      if first.result == nil { taken.insert(text) }
+    }
     var changed: [String: String] = [:]
-    for (text, first) in zip(long, searches) {
-      var search = first
-      if let chosen = first.chosen, taken.contains(chosen) {
+    for (text, first) in zip(unique, firsts) {
+      guard var search = first.result else { continue }
+      let measures = lanes[min(first.worker, lanes.count - 1)]
+      if let chosen = search.chosen, taken.contains(chosen) {
         // A label before took it: search again knowing what is taken (its end cut, which the
         // prepared text replaced, is prepared again by the search).
         search = pass.search(
-          text, isTaken: { taken.contains($0) }, width: width, advances: advances, cuts: cuts,
-          prepare: prepare)
+          text, isTaken: { taken.contains($0) }, width: measures.width, advances: measures.advances,
+          cuts: measures.cuts, prepare: measures.prepare)
       }
-      let shown = search.shown(isTaken: { taken.contains($0) }, fits: { width($0) <= maxWidth })
+      let shown = search.shown(isTaken: { taken.contains($0) }, fits: { measures.width($0) <= maxWidth })
       taken.insert(shown)
       if shown != search.end {
         changed[text] = shown
-        if shown != first.chosen { _ = prepare(shown, text) }
+        if shown != first.result?.chosen { _ = measures.prepare(shown, text) }
       }
     }
-    return changed
+    return (changed, laneOf)
   }
 
   /// `texts` without repeats, in first-seen order.
@@ -176,9 +212,16 @@ enum DistinctLabels {
     let differsAt: [String: Int]
     let ellipsisAdvance: Int
     /// The labels that fit, shown as they are.
-    let taken: Set<String>
+    private(set) var taken: Set<String>
 
     init(unique: [String], long: [String], maxWidth: Int, advances: (String) -> [Int]?) {
+      self.init(unique: unique, maxWidth: maxWidth, advances: advances)
+      let longSet = Set(long)
+      taken = Set(unique.filter { !longSet.contains($0) })
+    }
+
+    /// The pass before it is known which labels fit: nothing taken.
+    init(unique: [String], maxWidth: Int, advances: (String) -> [Int]?) {
       self.maxWidth = maxWidth
       index = NameIndex(unique)
       let sorted = unique.sorted()
@@ -190,8 +233,7 @@ enum DistinctLabels {
       }
       self.differsAt = differsAt
       ellipsisAdvance = advances(String(LabelText.ellipsis))?.first ?? 0
-      let longSet = Set(long)
-      taken = Set(unique.filter { !longSet.contains($0) })
+      taken = []
     }
 
     /// Whether a name other than `text` fits `candidate`.

@@ -77,6 +77,8 @@ final class FontEngine {
   var ellipses: [String?: ShapedLine] = [:]
   /// Labels fitted before they are drawn (``LabelRasterizer/prepare(_:maxWidth:)``).
   var fitted = FittedLabelCache(capacity: 8192, glyphLimit: 1 << 17)
+  /// Fittings drawn lately (``preparedLayout(_:maxWidth:)``), for labels drawn again soon.
+  var drawn = RecentFittings(capacity: 256)
   /// The one HarfBuzz buffer every shaping call reuses (under the engine's lock).
   let buffer: OpaquePointer
   /// Lines shaped so far, so tests can check that a label is not shaped again to be drawn.

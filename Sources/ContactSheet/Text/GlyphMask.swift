@@ -43,3 +43,28 @@ package struct GlyphMask: Sendable, Hashable, CustomStringConvertible {
       + (wasTruncated ? ", truncated)" : ")")
   }
 }
+
+/// A mask's coverage lent to a closure (``LabelRendering/withMask(_:maxWidth:_:)``): the
+/// same fields as ``GlyphMask``, over storage that lives only during the call.
+package struct BorrowedMask {
+  /// Width in pixels.
+  package var width: Int
+  /// Height in pixels.
+  package var height: Int
+  /// `width × height` coverage values, row by row; valid only inside the call.
+  package var coverage: UnsafeBufferPointer<UInt8>
+  /// The row of the baseline, counted from the mask's top.
+  package var baseline: Int
+  /// Whether the text was shortened with "…" (or dropped entirely) to fit.
+  package var wasTruncated: Bool
+
+  /// Lends `mask`'s coverage to `body`.
+  package static func lending<Result>(_ mask: GlyphMask, _ body: (BorrowedMask) -> Result) -> Result {
+    mask.coverage.withUnsafeBufferPointer { coverage in
+      body(
+        BorrowedMask(
+          width: mask.width, height: mask.height, coverage: coverage, baseline: mask.baseline,
+          wasTruncated: mask.wasTruncated))
+    }
+  }
+}

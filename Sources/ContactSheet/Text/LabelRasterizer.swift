@@ -16,8 +16,10 @@ import IconGridSupport
 /// opened when first used, and sends each text to one of them by a hash of the text, so the
 /// threads of a sheet shape and draw different labels at once, and a text measured, fitted
 /// and drawn meets its own shaping in the caches of the engine that made it (rendered masks
-/// are cached by text and width, so repeated labels cost a dictionary look-up). Every engine
-/// opens the same fonts at the same size, so a text draws the same pixels in any of them.
+/// are cached by text and width, so repeated labels cost a dictionary look-up). A caller may
+/// instead send every text to one engine (``lane(_:)``): the sheet gives each thread of its
+/// label pass an engine of its own, and draws each label in the engine that fitted it. Every
+/// engine opens the same fonts at the same size, so a text draws the same pixels in any of them.
 /// The rasterizer releases its engines when it goes away.
 ///
 /// ```swift
@@ -87,28 +89,41 @@ package final class LabelRasterizer: Sendable {
     BoundedMaskCache(capacity: max(1, 256 / engines))
   }
 
+  /// The engines, as lanes: texts of different lanes are measured and drawn at once.
+  package var lanes: Int { engines.count }
+
+  /// The engine that serves `text` unless a lane is named: the same for the same text
+  /// throughout the run.
+  package func lane(of text: String) -> Int {
+    guard engines.count > 1 else { return 0 }
+    // FNV-1a of the UTF-8 bytes.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return Int(hash % UInt64(engines.count))
+  }
+
   /// Runs `body` with the engine that serves `text`, under its lock.
   private func withEngine<Result: Sendable>(for text: String, _ body: (FontEngine) -> Result) -> Result {
-    if engines.count > 1 {
-      // FNV-1a of the UTF-8 bytes: the same engine for the same text throughout the run.
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      let slot = Int(hash % UInt64(engines.count))
-      if slot > 0 {
-        let result = engines[slot].withLock { state -> Result? in
-          if case .unopened = state {
-            if let engine = try? FontEngine(source: source, pixelSize: pixelSize) {
-              engine.masks = Self.maskCache(engines: engines.count)
-              state = .open(engine)
-            } else {
-              state = .failed
-            }
+    withEngine(slot: lane(of: text), body)
+  }
+
+  /// Runs `body` with engine `slot` (opening it when first used; the first engine when it
+  /// cannot be opened), under its lock.
+  func withEngine<Result: Sendable>(slot: Int, _ body: (FontEngine) -> Result) -> Result {
+    if slot > 0, slot < engines.count {
+      let result = engines[slot].withLock { state -> Result? in
+        if case .unopened = state {
+          if let engine = try? FontEngine(source: source, pixelSize: pixelSize) {
+            engine.masks = Self.maskCache(engines: engines.count)
+            state = .open(engine)
+          } else {
+            state = .failed
           }
-          guard case .open(let engine) = state else { return nil }
-          return body(engine)
         }
-        if let result { return result }
+        guard case .open(let engine) = state else { return nil }
+        return body(engine)
       }
+      if let result { return result }
     }
     return engines[0].withLock { state in
       guard case .open(let engine) = state else { preconditionFailure("the first engine is always open") }
@@ -128,13 +143,70 @@ package final class LabelRasterizer: Sendable {
   ///   cut measured from the whole text's glyphs, ``LabelCuts``), twice for a text with a
   ///   right-to-left run.
   package func render(_ text: String, maxWidth: Int) -> GlyphMask {
+    render(text, maxWidth: maxWidth, slot: lane(of: text))
+  }
+
+  /// ``render(_:maxWidth:)`` with engine `slot`.
+  func render(_ text: String, maxWidth: Int, slot: Int) -> GlyphMask {
     let key = BoundedMaskCache.Key(text: text, maxWidth: maxWidth)
-    return withEngine(for: text) { engine in
+    return withEngine(slot: slot) { engine in
       if let mask = engine.masks[key] { return mask }
       let mask = engine.renderLine(text, maxWidth: maxWidth)
       engine.masks.insert(mask, for: key)
       return mask
     }
+  }
+
+  /// Renders `text` as ``render(_:maxWidth:)`` does, the same pixels, and lends the mask to
+  /// `body`.
+  ///
+  /// A label fitted by ``prepare(_:maxWidth:replacing:)`` holds its engine only to place its
+  /// glyphs (their images are shared, read-only); its coverage is composited after the lock
+  /// is released, on the calling thread's stack, so the threads drawing a row of labels
+  /// neither wait for each other while they composite nor allocate a mask per label. The
+  /// engine keeps the fittings of the last 256 labels it drew, for a label drawn again soon.
+  /// Any other text is rendered and cached as by ``render(_:maxWidth:)``.
+  package func withMask<Result>(_ text: String, maxWidth: Int, _ body: (BorrowedMask) -> Result) -> Result {
+    withMask(text, maxWidth: maxWidth, slot: lane(of: text), body)
+  }
+
+  /// ``withMask(_:maxWidth:_:)`` with engine `slot`.
+  func withMask<Result>(_ text: String, maxWidth: Int, slot: Int, _ body: (BorrowedMask) -> Result) -> Result
+  {
+    let key = BoundedMaskCache.Key(text: text, maxWidth: maxWidth)
+    let found = withEngine(slot: slot) { engine -> Either<GlyphMask, PreparedLayout> in
+      if let mask = engine.masks[key] { return .mask(mask) }
+      if let prepared = engine.preparedLayout(text, maxWidth: maxWidth) { return .layout(prepared) }
+      let mask = engine.renderLine(text, maxWidth: maxWidth)
+      engine.masks.insert(mask, for: key)
+      return .mask(mask)
+    }
+    switch found {
+    case .mask(let mask):
+      return BorrowedMask.lending(mask, body)
+    case .layout(let prepared):
+      let height = lineHeight
+      let width = prepared.line?.width ?? 0
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, width * height)) { buffer in
+        buffer.initialize(repeating: 0)
+        defer { buffer.deinitialize() }
+        if let line = prepared.line {
+          FontEngine.composite(line, ascender: baseline, height: height, into: buffer)
+        }
+        return body(
+          BorrowedMask(
+            width: width, height: height,
+            coverage: UnsafeBufferPointer(rebasing: buffer[0..<(width * height)]),
+            baseline: baseline, wasTruncated: prepared.truncated))
+      }
+    }
+  }
+
+  /// What the engine hands back to ``withMask(_:maxWidth:_:)``: a finished mask, or glyphs to
+  /// composite.
+  private enum Either<Mask: Sendable, Layout: Sendable>: Sendable {
+    case mask(Mask)
+    case layout(Layout)
   }
 
   /// The width in pixels `text` takes on one line, not shortened: its shaped advances and
@@ -143,19 +215,34 @@ package final class LabelRasterizer: Sendable {
   /// - Complexity: shapes `text` the first time; later calls, and ``render(_:maxWidth:)``
   ///   of the same text, reuse that shaping while the cache holds it.
   package func width(of text: String) -> Int {
-    withEngine(for: text) { $0.width(of: text) }
+    width(of: text, slot: lane(of: text))
+  }
+
+  /// ``width(of:)`` with engine `slot`.
+  func width(of text: String, slot: Int) -> Int {
+    withEngine(slot: slot) { $0.width(of: text) }
   }
 
   /// The pen advance of each character of `text` shaped on one line, in 1/64 pixels, in
   /// logical order; a ligature's advance counts at its first character.
   package func advances(of text: String) -> [Int]? {
-    withEngine(for: text) { $0.shapedLabel(text).advances.map(Int.init) }
+    advances(of: text, slot: lane(of: text))
+  }
+
+  /// ``advances(of:)`` with engine `slot`.
+  func advances(of text: String, slot: Int) -> [Int]? {
+    withEngine(slot: slot) { $0.shapedLabel(text).advances.map(Int.init) }
   }
 
   /// What measuring the cuts of `text` needs from its one shaping (``LabelCuts``); `nil`
   /// when a run of it is laid out right to left.
   package func cuts(of text: String) -> LabelCuts? {
-    withEngine(for: text) { engine in
+    cuts(of: text, slot: lane(of: text))
+  }
+
+  /// ``cuts(of:)`` with engine `slot`.
+  func cuts(of text: String, slot: Int) -> LabelCuts? {
+    withEngine(slot: slot) { engine in
       let label = engine.shapedLabel(text)
       return engine.cuts(
         of: label, characters: Array(LabelText.normalized(text)),
@@ -175,6 +262,12 @@ package final class LabelRasterizer: Sendable {
     // The fitting replaced is held by the engine of its own text.
     if let replaced { withEngine(for: replaced) { $0.dropFitting(of: replaced, maxWidth: maxWidth) } }
     return withEngine(for: text) { $0.prepare(text, maxWidth: maxWidth, replacing: nil) }
+  }
+
+  /// ``prepare(_:maxWidth:replacing:)`` with engine `slot`, which holds the fitting of
+  /// `replaced` too.
+  func prepare(_ text: String, maxWidth: Int, replacing replaced: String?, slot: Int) -> String {
+    withEngine(slot: slot) { $0.prepare(text, maxWidth: maxWidth, replacing: replaced) }
   }
 
   /// Empties every engine's store of labels shaped whole and of candidates measured: once

@@ -6,6 +6,10 @@ package protocol LabelRendering: Sendable {
   /// Rasterises `text` on one line, shortened with "…" so the mask is at most `maxWidth`
   /// pixels wide.
   func render(_ text: String, maxWidth: Int) -> GlyphMask
+  /// Rasterises `text` as ``render(_:maxWidth:)`` does and lends the mask to `body`, which
+  /// must not keep its coverage; a conformer may draw it into storage reused from call to
+  /// call rather than allocate a mask.
+  func withMask<Result>(_ text: String, maxWidth: Int, _ body: (BorrowedMask) -> Result) -> Result
   /// The distance between two lines, in pixels: the height the layout reserves for a label.
   var lineHeight: Int { get }
   /// The width in pixels `text` takes on one line, not shortened.
@@ -27,12 +31,25 @@ package protocol LabelRendering: Sendable {
   /// Tells the renderer that the sheet has measured and prepared its labels: what it keeps
   /// only to measure them may go.
   func finishMeasuring()
+  /// How many lanes the renderer has: texts of different lanes are measured and drawn at
+  /// once without waiting for each other, texts of one lane wait for each other.
+  var lanes: Int { get }
+  /// The lane that measures and draws `text` itself, in `0..<lanes`.
+  func lane(of text: String) -> Int
+  /// The renderer with every text measured and drawn in lane `index`, the same pixels as in
+  /// its own lane.
+  func lane(_ index: Int) -> any LabelRendering
 }
 
 extension LabelRendering {
   /// The width of the mask `text` renders to when nothing limits it.
   package func width(of text: String) -> Int {
     render(text, maxWidth: 1 << 24).width
+  }
+
+  /// The mask ``render(_:maxWidth:)`` makes, lent to `body`.
+  package func withMask<Result>(_ text: String, maxWidth: Int, _ body: (BorrowedMask) -> Result) -> Result {
+    BorrowedMask.lending(render(text, maxWidth: maxWidth), body)
   }
 
   /// No advances: shortening bisects on ``width(of:)``.
@@ -46,4 +63,13 @@ extension LabelRendering {
 
   /// Nothing kept to measure.
   package func finishMeasuring() {}
+
+  /// One lane.
+  package var lanes: Int { 1 }
+
+  /// One lane.
+  package func lane(of text: String) -> Int { 0 }
+
+  /// The renderer itself: it has one lane.
+  package func lane(_ index: Int) -> any LabelRendering { self }
 }

@@ -46,6 +46,13 @@ struct LineLayout {
   var width: Int { right - left }
 }
 
+/// A label's glyphs placed for drawing, taken from its engine to be composited outside the
+/// engine's lock; `line` is `nil` when nothing fits.
+struct PreparedLayout {
+  var line: LineLayout?
+  var truncated: Bool
+}
+
 extension FontEngine {
   /// Shapes `characters` as one line: itemised by bidi level, script and face, each run
   /// shaped by HarfBuzz with the text around it as context, the runs laid end to end in
@@ -286,28 +293,66 @@ extension FontEngine {
     return draw(layout(glyphs.line), truncated: label.truncated)
   }
 
+  /// The glyphs `text` draws in `maxWidth` pixels, placed on the line, for compositing
+  /// outside the engine's lock (``composite(_:ascender:height:into:)``): from the fitting
+  /// ``prepare(_:maxWidth:replacing:)`` made, which moves to the fittings drawn lately for a
+  /// repeat of the label, or `nil` when the label has no fitting.
+  func preparedLayout(_ text: String, maxWidth: Int) -> PreparedLayout? {
+    let key = FittedLabelCache.Key(text: text, maxWidth: maxWidth)
+    let label: FittedLabel
+    if let prepared = fitted.remove(key) {
+      label = prepared
+      drawn.insert(prepared, for: key)
+    } else if let recent = drawn[key] {
+      label = recent
+    } else {
+      return nil
+    }
+    return PreparedLayout(line: label.glyphs.map { layout($0.line) }, truncated: label.truncated)
+  }
+
   /// Composites the placed glyphs into a mask, overlapping ink taking the larger coverage.
   private func draw(_ line: LineLayout, truncated: Bool) -> GlyphMask {
     let width = line.width
     let height = lineHeight
     var coverage = [UInt8](repeating: 0, count: width * height)
+    coverage.withUnsafeMutableBufferPointer { buffer in
+      Self.composite(line, ascender: ascender, height: height, into: buffer)
+    }
+    return GlyphMask(
+      width: width, height: height, coverage: coverage, baseline: ascender, wasTruncated: truncated)
+  }
+
+  /// Composites `line`'s glyphs into `buffer`, `line.width × height` coverage values that
+  /// start at 0, the baseline `ascender` rows from the top; overlapping ink takes the larger
+  /// coverage. Reads only the glyphs' images, so it needs no lock.
+  static func composite(
+    _ line: LineLayout, ascender: Int, height: Int, into buffer: UnsafeMutableBufferPointer<UInt8>
+  ) {
+    let width = line.width
+    guard width > 0, height > 0, buffer.count >= width * height, let target = buffer.baseAddress else {
+      return
+    }
     for placed in line.glyphs where placed.image.width > 0 {
       let image = placed.image
       let originX = placed.x + image.left - line.left
       let originY = ascender - image.top - placed.y
-      for row in 0..<image.height {
-        let y = originY + row
-        guard y >= 0, y < height else { continue }
-        for column in 0..<image.width {
-          let x = originX + column
-          guard x >= 0, x < width else { continue }
-          let value = image.coverage[row * image.width + column]
-          let offset = y * width + x
-          if value > coverage[offset] { coverage[offset] = value }
+      // The glyph's rows and columns that fall inside the mask.
+      let firstRow = max(0, -originY)
+      let endRow = min(image.height, height - originY)
+      let firstColumn = max(0, -originX)
+      let endColumn = min(image.width, width - originX)
+      guard firstRow < endRow, firstColumn < endColumn else { continue }
+      image.coverage.withUnsafeBufferPointer { source in
+        guard let source = source.baseAddress else { return }
+        for row in firstRow..<endRow {
+          let from = source + row * image.width
+          let to = target + (originY + row) * width + originX
+          for column in firstColumn..<endColumn where from[column] > to[column] {
+            to[column] = from[column]
+          }
         }
       }
     }
-    return GlyphMask(
-      width: width, height: height, coverage: coverage, baseline: ascender, wasTruncated: truncated)
   }
 }

@@ -203,3 +203,34 @@ struct FittedLabelCache {
     return label
   }
 }
+
+/// Fitted labels drawn lately, by text and width, evicting the oldest first, so that a label
+/// drawn again soon (a name the sheet shows twice) is placed from its fitting without being
+/// shaped again, while the fittings of labels drawn long ago are freed.
+struct RecentFittings {
+  /// The most labels held.
+  let capacity: Int
+  private var entries: [FittedLabelCache.Key: FittedLabel] = [:]
+  private var order: [FittedLabelCache.Key] = []
+  private var oldest = 0
+
+  init(capacity: Int) {
+    precondition(capacity > 0, "cache capacity must be positive")
+    self.capacity = capacity
+  }
+
+  var count: Int { entries.count }
+
+  subscript(key: FittedLabelCache.Key) -> FittedLabel? { entries[key] }
+
+  mutating func insert(_ label: FittedLabel, for key: FittedLabelCache.Key) {
+    guard entries.updateValue(label, forKey: key) == nil else { return }
+    if order.count < capacity {
+      order.append(key)
+    } else {
+      entries[order[oldest]] = nil
+      order[oldest] = key
+      oldest = (oldest + 1) % capacity
+    }
+  }
+}
