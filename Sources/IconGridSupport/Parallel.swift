@@ -8,7 +8,8 @@ import Dispatch
   import Darwin
 #endif
 
-/// Work spread over the cores: `map` keeps the input order.
+/// Work spread over the cores: `map` keeps the input order; `overlapping` runs two
+/// independent pieces of work at once.
 package enum Parallel {
   package static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
     let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
@@ -22,5 +23,29 @@ package enum Parallel {
       results.withLock { $0[chunk] = part }
     }
     return results.withLock { $0.flatMap { $0 ?? [] } }
+  }
+
+  /// Runs `background` on another thread while `foreground` runs on this one, and returns
+  /// both results once both are done: a serial piece of work then uses a core that would
+  /// otherwise wait for it. On one core, `background` runs first, then `foreground`.
+  ///
+  /// - Parameters:
+  ///   - background: work that shares nothing mutable with `foreground` (it may itself call
+  ///     ``map(_:_:)``).
+  ///   - foreground: work on the calling thread; it may mutate the caller's state.
+  /// - Returns: what `background` returned, and what `foreground` returned.
+  package static func overlapping<A: Sendable, B>(
+    _ background: @escaping @Sendable () -> A, with foreground: () -> B
+  ) -> (A, B) {
+    guard sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 else { return (background(), foreground()) }
+    let result = Locked<A?>(nil)
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) {
+      let value = background()
+      result.withLock { $0 = value }
+    }
+    let value = foreground()
+    group.wait()
+    return (result.withLock { $0! }, value)
   }
 }

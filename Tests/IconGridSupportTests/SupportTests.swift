@@ -16,6 +16,20 @@ struct SupportTests {
     #expect(Parallel.map([Int]()) { $0 }.isEmpty)
   }
 
+  @Test func overlappingReturnsBothResultsAndLetsTheForegroundMutate() {
+    var log: [String] = []
+    let items = Array(0..<1_000)
+    let (sum, count) = Parallel.overlapping(
+      { Parallel.map(items) { $0 * 2 }.reduce(0, +) },
+      with: { () -> Int in
+        log.append("foreground")
+        return log.count
+      })
+    #expect(sum == 999_000)
+    #expect(count == 1)
+    #expect(log == ["foreground"])
+  }
+
   @Test func folderListingsAnswerFromOneListingPerFolder() throws {
     var template = Array("/tmp/icongrid-listings-XXXXXX".utf8CString)
     let root = try #require(
