@@ -48,4 +48,42 @@ package enum Parallel {
     group.wait()
     return (result.withLock { $0! }, value)
   }
+
+  /// The indices `0..<count` in the order `areInIncreasingOrder` gives, indices it holds
+  /// equal kept in ascending order (a stable sort): with many indices, two halves are
+  /// sorted at once and merged.
+  ///
+  /// - Parameters:
+  ///   - count: how many indices to sort.
+  ///   - areInIncreasingOrder: a strict weak order on the indices.
+  /// - Returns: the sorted indices.
+  package static func sortedIndices(
+    count: Int, by areInIncreasingOrder: @escaping @Sendable (Int, Int) -> Bool
+  ) -> [Int] {
+    // Below this, a thread's start costs about what the halves would save.
+    guard count >= 4096, sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 else {
+      return (0..<count).sorted(by: areInIncreasingOrder)
+    }
+    let middle = count / 2
+    let (right, left) = overlapping(
+      { (middle..<count).sorted(by: areInIncreasingOrder) },
+      with: { (0..<middle).sorted(by: areInIncreasingOrder) })
+    var merged: [Int] = []
+    merged.reserveCapacity(count)
+    var i = 0
+    var j = 0
+    while i < left.count && j < right.count {
+      // On a tie the left half's index, which is the smaller, comes first.
+      if areInIncreasingOrder(right[j], left[i]) {
+        merged.append(right[j])
+        j += 1
+      } else {
+        merged.append(left[i])
+        i += 1
+      }
+    }
+    merged += left[i...]
+    merged += right[j...]
+    return merged
+  }
 }

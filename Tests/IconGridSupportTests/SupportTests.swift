@@ -30,6 +30,16 @@ struct SupportTests {
     #expect(log == ["foreground"])
   }
 
+  @Test func sortedIndicesIsAStableSortOfHalvesMerged() {
+    // Many ties (keys 0...9), enough indices for two halves: equal keys keep index order.
+    let keys = (0..<10_000).map { ($0 * 7_919) % 10 }
+    let sorted = Parallel.sortedIndices(count: keys.count) { keys[$0] < keys[$1] }
+    let expected = keys.indices.map { ($0, keys[$0]) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+    #expect(sorted == expected)
+    #expect(Parallel.sortedIndices(count: 3) { $0 > $1 } == [2, 1, 0])
+    #expect(Parallel.sortedIndices(count: 0) { $0 < $1 }.isEmpty)
+  }
+
   @Test func folderListingsAnswerFromOneListingPerFolder() throws {
     var template = Array("/tmp/icongrid-listings-XXXXXX".utf8CString)
     let root = try #require(
