@@ -40,6 +40,18 @@ struct SupportTests {
     #expect(Parallel.sortedIndices(count: 0) { $0 < $1 }.isEmpty)
   }
 
+  @Test func deferredComputesOnceWhenFirstAsked() {
+    let calls = Locked(0)
+    let deferred = Deferred { () -> Int in
+      calls.withLock { $0 += 1 }
+      return 42
+    }
+    #expect(calls.withLock { $0 } == 0)
+    let values = Parallel.map(Array(0..<64)) { _ in deferred.value }
+    #expect(values == Array(repeating: 42, count: 64))
+    #expect(calls.withLock { $0 } == 1)
+  }
+
   @Test func folderListingsAnswerFromOneListingPerFolder() throws {
     var template = Array("/tmp/icongrid-listings-XXXXXX".utf8CString)
     let root = try #require(
