@@ -62,7 +62,7 @@ extension AssetChecker {
   )] {
     // A root without Android resources (most Apple trees) pays for no second check.
     guard !catalog.androidResourceFolders.isEmpty else { return [] }
-    let check = RootCheck(catalog: catalog, configuration: CheckConfiguration())
+    let check = RootCheck(catalog: catalog, configuration: CheckConfiguration(), readingFiles: false)
     return check.androidResourceFolders().map { res in
       let folders = check.androidFolders(res).drawables
       return (res, folders, AndroidIconCheck.densityGaps(res: res, folders: folders))

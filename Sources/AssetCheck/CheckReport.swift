@@ -1,3 +1,5 @@
+import IconGridSupport
+
 /// What a check found over its roots: the findings, sorted, and what was looked at.
 public struct CheckReport: Sendable {
   /// One root as checked.
@@ -170,7 +172,8 @@ public struct CheckReport: Sendable {
     let rootRank = findings.map { order[$0.root] ?? Int.max }
     let ruleRank = findings.map { ruleOrder[$0.rule.id] ?? Int.max }
     // The fields compared are read in place, not whole findings copied for each comparison.
-    let ranked = findings.indices.sorted { i, j in
+    // Two halves are sorted at once (stable, as one sort of them all would be).
+    let ranked = Parallel.sortedIndices(count: findings.count) { i, j in
       if rootRank[i] != rootRank[j] { return rootRank[i] < rootRank[j] }
       if findings[i].relativePath != findings[j].relativePath {
         return findings[i].relativePath < findings[j].relativePath

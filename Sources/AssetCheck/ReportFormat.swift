@@ -203,7 +203,18 @@ extension CheckReport {
       return
     }
     out.append(UInt8(ascii: "["))
-    for index in findings.indices {
+    // Runs of findings are written at once, each into its own buffer, and joined in order.
+    let runs = stride(from: 0, to: findings.count, by: 1024).map { $0..<min($0 + 1024, findings.count) }
+    for part in Parallel.map(runs, { writeFindings($0) }) { out.append(contentsOf: part) }
+    out.append(contentsOf: "\n  ]".utf8)
+  }
+
+  /// The findings at `range` as members of the `findings` array, each after a comma but the
+  /// first of all.
+  private func writeFindings(_ range: Range<Int>) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(256 * range.count)
+    for index in range {
       if index > 0 { out.append(UInt8(ascii: ",")) }
       out.append(contentsOf: "\n    {\n      \"rule\": ".utf8)
       JSONValue.quote(findings[index].rule.id, into: &out)
@@ -225,7 +236,7 @@ extension CheckReport {
       JSONValue.quote(findings[index].message, into: &out)
       out.append(contentsOf: "\n    }".utf8)
     }
-    out.append(contentsOf: "\n  ]".utf8)
+    return out
   }
 
   /// The document's members in order, `findings` as given (``jsonDocument()`` writes that

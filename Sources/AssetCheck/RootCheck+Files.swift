@@ -14,39 +14,66 @@ import ImageCore
 extension RootCheck {
   // MARK: - Reading files
 
-  mutating func inspectFiles() {
+  /// The PNG files of a check's assets, each once (for its first asset), what to read of
+  /// each, and what was read.
+  struct FileReads: Sendable {
+    /// One request per file, in index order.
     var requests: [FileInspector.Request] = []
+    /// Each request's path relative to the root.
     var paths: [String] = []
-    // The index in `assets` of each request's owner: compared as numbers, not keys.
+    /// The index in the check's assets of each request's owner: compared as numbers, not keys.
     var owners: [Int] = []
+    /// The first asset (by ``RootCheck/key(of:)``) that uses each file, PNG or not.
+    var owner: [String: AssetKey] = [:]
+    /// How many files the assets and the image sets hold.
+    var fileCount = 0
+    /// What each request's file says, once read.
+    var results: [FileFacts] = []
+  }
+
+  /// What to read of the files of `assets`; `sets` (the check's image sets) are counted.
+  static func fileReads(
+    of assets: [Asset], sets: [CatalogSet], catalog: AssetCatalog, configuration: CheckConfiguration,
+    alphaFiles: Set<String>
+  ) -> FileReads {
+    var reads = FileReads()
     let variantCount = assets.reduce(0) { $0 + $1.variants.count }
-    owner.reserveCapacity(variantCount)
+    reads.owner.reserveCapacity(variantCount)
     for (assetIndex, asset) in assets.enumerated() {
       let key = RootCheck.key(of: asset)
-      for variant in asset.variants where owner[variant.path] == nil {
-        owner[variant.path] = key
+      for variant in asset.variants where reads.owner[variant.path] == nil {
+        reads.owner[variant.path] = key
         guard isPNGName(variant.path) else { continue }
-        paths.append(variant.path)
-        owners.append(assetIndex)
+        reads.paths.append(variant.path)
+        reads.owners.append(assetIndex)
         let full = catalog.path(of: variant)
         // On bytes: a `/` is always one byte, and searching `Character`s cost 1 % of a check.
         let slash =
           full.utf8.lastIndex(of: UInt8(ascii: "/")).map { full.utf8.index(after: $0) } ?? full.startIndex
         // --deep decodes every file in this one pass and hashes its pixels for `duplicate`.
-        requests.append(
+        reads.requests.append(
           FileInspector.Request(
             path: full, nameStart: slash, decode: configuration.deep,
             digest: configuration.deep ? .quick : .none,
             transparency: alphaFiles.contains(variant.path), limits: configuration.limits))
       }
     }
-    fileCount = owner.count
+    reads.fileCount = reads.owner.count
     for set in sets {
-      for file in set.files where owner[Paths.join(set.path, file)] == nil { fileCount += 1 }
+      for file in set.files where reads.owner[Paths.join(set.path, file)] == nil { reads.fileCount += 1 }
     }
-    var results = inspectByFolder(requests)
+    return reads
+  }
 
-    if !configuration.deep { rereadCopyCandidates(&results, requests: requests, owners: owners) }
+  /// Takes the heads read in ``init(catalog:configuration:readingFiles:)``; compares the
+  /// bytes of copy candidates.
+  mutating func inspectFiles() {
+    var results = headReads.results
+    let paths = headReads.paths
+    if !configuration.deep {
+      rereadCopyCandidates(&results, requests: headReads.requests, owners: headReads.owners)
+    }
+    headReads = FileReads()
     facts.reserveCapacity(paths.count)
     for (index, path) in paths.enumerated() { facts[path] = results[index] }
     probed = paths
@@ -134,7 +161,7 @@ extension RootCheck {
   }
 
   /// Inspects files in parallel, a folder at a time; results in the order of `requests`.
-  func inspectByFolder(_ requests: [FileInspector.Request]) -> [FileFacts] {
+  static func inspectByFolder(_ requests: [FileInspector.Request]) -> [FileFacts] {
     var folders: [Substring: [Int]] = [:]
     for (index, request) in requests.enumerated() {
       folders[FileInspector.folder(of: request), default: []].append(index)
@@ -159,7 +186,7 @@ extension RootCheck {
     var contentPrint: UInt64
   }
 
-  func isPNGName(_ path: String) -> Bool {
+  static func isPNGName(_ path: String) -> Bool {
     let tail = path.utf8.suffix(4)
     return tail.count == 4
       && zip(tail, ".png".utf8).allSatisfy { $0 == $1 || ($0 | 0x20) == $1 }

@@ -39,9 +39,9 @@ extension RootCheck {
     for asset in assets where !(asset.source == .looseFiles && looseSkips[asset.location] != nil) {
       let vectorOnly = asset.kind == .symbolSet
       for variant in asset.variants {
-        if !anyVectorOnly, !variant.isVectorFile, !(deep && !isPNGName(variant.path)) { continue }
+        if !anyVectorOnly, !variant.isVectorFile, !(deep && !RootCheck.isPNGName(variant.path)) { continue }
         guard seen.insert(variant.path).inserted else { continue }
-        let png = isPNGName(variant.path)
+        let png = RootCheck.isPNGName(variant.path)
         guard vectorOnly || variant.isVectorFile || (configuration.deep && !png) else { continue }
         jobs.append(
           FormatJob(

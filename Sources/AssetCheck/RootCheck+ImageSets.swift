@@ -86,7 +86,7 @@ extension RootCheck {
       }
     }
     if role.hasScaleFamily {
-      let variants = filled.filter { isPNGName($0.path) }
+      let variants = filled.filter { RootCheck.isPNGName($0.path) }
       var groups: [SlotTraits: [Variant]] = [:]
       for variant in variants { groups[RootCheck.group(variant.traits), default: []].append(variant) }
       for key in groups.keys.sorted(by: { $0.description < $1.description }) {

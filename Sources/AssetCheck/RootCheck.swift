@@ -41,6 +41,8 @@ struct RootCheck {
   var owner: [String: AssetKey] = [:]
   /// The files probed, in index order.
   var probed: [String] = []
+  /// The PNG files to probe, and their heads once read (in ``init(catalog:configuration:readingFiles:)``).
+  var headReads = FileReads()
   let setsByPath: [String: CatalogSet]
   /// For an asset name, a loose file meant for it whose suffix a device does not read.
   let misspeltFiles: [String: String]
@@ -71,7 +73,7 @@ struct RootCheck {
   /// With `--references`, the names built at run time that counted.
   var referencePatterns: [CheckReport.Pattern]? = nil
 
-  init(catalog: AssetCatalog, configuration: CheckConfiguration) {
+  init(catalog: AssetCatalog, configuration: CheckConfiguration, readingFiles: Bool = true) {
     self.catalog = catalog
     self.configuration = configuration
     var spaces = catalog.namespaces
@@ -121,47 +123,85 @@ struct RootCheck {
     var unique: Set<String> = []
     skippedHere = previews.filter { unique.insert($0.path).inserted }
     setsByPath = Dictionary(sets.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-    var misspelt: [String: String] = [:]
-    for asset in assets where asset.source == .looseFiles {
-      for variant in asset.variants {
-        guard let suffix = variant.suspiciousSuffix, asset.name.hasSuffix(suffix) else { continue }
-        let intended = String(asset.name.dropLast(suffix.count))
-        if misspelt[intended] == nil { misspelt[intended] = Paths.lastComponent(of: variant.path) }
-      }
-    }
-    misspeltFiles = misspelt
     iconRoles = IconRole.roles(of: spaces, sets: setsByPath)
     alphaFiles = RootCheck.alphaFiles(sets: sets, roles: iconRoles)
+    // The files' heads are read (on every core) while this thread builds the rest of the
+    // check's model, which needs no file's bytes.
+    let reads =
+      readingFiles
+      ? RootCheck.fileReads(
+        of: assets, sets: sets, catalog: catalog, configuration: configuration, alphaFiles: alphaFiles)
+      : FileReads()
+    let requests = reads.requests
+    let checked = assets
+    let (results, model) = Parallel.overlapping(
+      { RootCheck.inspectByFolder(requests) },
+      with: { Model(catalog: catalog, namespaces: spaces, assets: checked, configuration: configuration) })
+    headReads = reads
+    headReads.results = results
+    owner = reads.owner
+    fileCount = reads.fileCount
+    misspeltFiles = model.misspeltFiles
+    requirements = model.requirements
+    requirementUses = model.requirementUses
+    namespacesByAsset = model.namespacesByAsset
+    listings = model.listings
+    cocosFamilies = model.cocosFamilies
+    cocosNamespaces = model.cocosNamespaces
+    interfaceUses = model.interfaceUses
+  }
+
+  /// What the check knows of the assets besides their files: built in ``init(catalog:configuration:readingFiles:)``
+  /// while the files are read.
+  struct Model {
+    var misspeltFiles: [String: String] = [:]
     var requirements: [AssetKey: DeviceRequirement] = [:]
-    var uses: [(requirement: DeviceRequirement, namespaces: [String])] = []
-    var holders: [AssetKey: [AssetNamespace]] = [:]
-    requirements.reserveCapacity(assets.count)
-    holders.reserveCapacity(assets.count)
-    for space in namespaces where !space.assets.isEmpty {
-      let need = RootCheck.requirement(of: space, configuration: configuration)
-      if let index = uses.firstIndex(where: { $0.requirement == need }) {
-        uses[index].namespaces.append(space.id)
-      } else {
-        uses.append((need, [space.id]))
+    var requirementUses: [(requirement: DeviceRequirement, namespaces: [String])] = []
+    var namespacesByAsset: [AssetKey: [AssetNamespace]] = [:]
+    var listings: FolderListings
+    var cocosFamilies: Set<String>
+    var cocosNamespaces: Set<String>
+    var interfaceUses: InterfaceUses
+
+    init(
+      catalog: AssetCatalog, namespaces: [AssetNamespace], assets: [Asset], configuration: CheckConfiguration
+    ) {
+      for asset in assets where asset.source == .looseFiles {
+        for variant in asset.variants {
+          guard let suffix = variant.suspiciousSuffix, asset.name.hasSuffix(suffix) else { continue }
+          let intended = String(asset.name.dropLast(suffix.count))
+          if misspeltFiles[intended] == nil {
+            misspeltFiles[intended] = Paths.lastComponent(of: variant.path)
+          }
+        }
       }
-      for asset in space.assets {
-        let key = RootCheck.key(of: asset)
-        requirements[key] = requirements[key].map { $0.union(need) } ?? need
-        holders[key, default: []].append(space)
+      requirements.reserveCapacity(assets.count)
+      namespacesByAsset.reserveCapacity(assets.count)
+      for space in namespaces where !space.assets.isEmpty {
+        let need = RootCheck.requirement(of: space, configuration: configuration)
+        if let index = requirementUses.firstIndex(where: { $0.requirement == need }) {
+          requirementUses[index].namespaces.append(space.id)
+        } else {
+          requirementUses.append((need, [space.id]))
+        }
+        for asset in space.assets {
+          let key = RootCheck.key(of: asset)
+          requirements[key] = requirements[key].map { $0.union(need) } ?? need
+          namespacesByAsset[key, default: []].append(space)
+        }
       }
+      // From the whole tree: a Mac target of a cocos2d game ships the SD textures only.
+      listings = FolderListings(root: catalog.root)
+      let families = RootCheck.cocosFamilies(catalog.assets)
+      cocosFamilies = families
+      cocosNamespaces =
+        families.isEmpty
+        ? []
+        : Set(
+          namespaces.filter { $0.assets.contains { families.contains(RootCheck.cocosStem(of: $0)) } }.map(
+            \.id))
+      interfaceUses = RootCheck.interfaceUses(in: namespaces, root: catalog.root)
     }
-    self.requirements = requirements
-    requirementUses = uses
-    namespacesByAsset = holders
-    // From the whole tree: a Mac target of a cocos2d game ships the SD textures only.
-    listings = FolderListings(root: catalog.root)
-    let families = RootCheck.cocosFamilies(catalog.assets)
-    cocosFamilies = families
-    cocosNamespaces =
-      families.isEmpty
-      ? []
-      : Set(spaces.filter { $0.assets.contains { families.contains(RootCheck.cocosStem(of: $0)) } }.map(\.id))
-    interfaceUses = RootCheck.interfaceUses(in: spaces, root: catalog.root)
   }
 
   /// What a name space's images must have: `--require`, else its target's devices, else 2x.
@@ -224,19 +264,61 @@ struct RootCheck {
     let loose = assets.indices.filter { index in
       assets[index].source == .looseFiles && looseSkips[assets[index].location] == nil && !looseFilesAreMetros
     }
-    let looseFound = looseFindings(of: loose)
+    // The loose-file rules (on copies of the check) run while this thread runs the others,
+    // which only add findings and do not read them; the findings are then put in the order
+    // of one run after the other: per asset in index order, then the whole-tree rules'.
+    let earlier = findings
+    findings = []
+    let (looseFound, ranges) = Parallel.overlapping(
+      { [self] in looseFindings(of: loose) }, with: { otherRules() })
+    let others = findings
+    // Each finding is kept once: keyed by the three strings themselves (joining them into
+    // one string per finding cost an allocation each), and dropped as the parts are joined
+    // rather than in a pass over the joined array.
+    let total = earlier.count + others.count + looseFound.reduce(0) { $0 + $1.count }
+    var seen: Set<FindingKey> = []
+    seen.reserveCapacity(total)
+    var kept: [Finding] = []
+    kept.reserveCapacity(total)
+    func keep(_ part: some Sequence<Finding>) {
+      for finding in part {
+        let key = FindingKey(rule: finding.rule.id, path: finding.path, message: finding.message)
+        if seen.insert(key).inserted { kept.append(finding) }
+      }
+    }
+    keep(earlier)
     var nextLoose = 0
-    for asset in assets {
-      switch asset.source {
-      case .looseFiles:
+    for (index, asset) in assets.enumerated() {
+      if asset.source == .looseFiles {
         if looseSkips[asset.location] == nil && !looseFilesAreMetros {
-          findings += looseFound[nextLoose]
+          keep(looseFound[nextLoose])
           nextLoose += 1
         }
+      } else if let range = ranges.perAsset[index] {
+        keep(others[range])
+      }
+    }
+    keep(others[ranges.treeStart...])
+    findings = kept
+  }
+
+  /// The rules of image sets and app icon sets, then those over the whole tree, their findings
+  /// added to ``findings`` (empty before).
+  ///
+  /// - Returns: the range of ``findings`` of each set's asset (by index in ``assets``) that
+  ///   has any, and where the whole-tree rules' findings start.
+  mutating func otherRules() -> (perAsset: [Int: Range<Int>], treeStart: Int) {
+    var perAsset: [Int: Range<Int>] = [:]
+    for (index, asset) in assets.enumerated() {
+      let start = findings.count
+      switch asset.source {
+      case .looseFiles: continue
       case .imageSet(let path): imageSetRules(asset, set: setsByPath[path])
       case .appIconSet(let path): appIconRules(asset, set: setsByPath[path])
       }
+      if findings.count > start { perAsset[index] = start..<findings.count }
     }
+    let treeStart = findings.count
     catalogRules()
     iconPoolRules()
     appIconNameRule()
@@ -244,13 +326,7 @@ struct RootCheck {
     duplicateRule()
     layoutRules()
     if configuration.references { referenceRules() }
-    // Keyed by the three strings themselves: joining them into one string per finding cost
-    // an allocation each.
-    var seen: Set<FindingKey> = []
-    seen.reserveCapacity(findings.count)
-    findings = findings.filter {
-      seen.insert(FindingKey(rule: $0.rule.id, path: $0.path, message: $0.message)).inserted
-    }
+    return (perAsset, treeStart)
   }
 
   /// What makes two findings the same: rule, path and message.

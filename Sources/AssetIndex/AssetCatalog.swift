@@ -31,7 +31,10 @@ public struct AssetCatalog: Sendable {
   /// Files found and left out of every name space, with the reason, sorted by path:
   /// loose images no target copies, and trees with rules of their own (Android, Flutter).
   public let skipped: [SkippedFile]
-  package let lookup: NameLookup
+  /// Which assets each name means: built when a name is first looked up (a check never
+  /// does), not with the index.
+  package var lookup: NameLookup { deferredLookup.value }
+  private let deferredLookup: Deferred<NameLookup>
   /// The Android `res` folders found (the parents of `drawable*`, `mipmap*` and `raw`
   /// folders), relative to the root, sorted: whatever files they hold, PNG or not.
   public let androidResourceFolders: [String]
@@ -75,7 +78,8 @@ public struct AssetCatalog: Sendable {
     self.problems = (scanner.problems + index.problems).sorted {
       ($0.path, $0.kind.description) < ($1.path, $1.kind.description)
     }
-    self.lookup = NameLookup(index.assets)
+    let assets = index.assets
+    deferredLookup = Deferred { NameLookup(assets) }
     self.androidResourceFolders = Set(scanner.androidFolders.map(CatalogScanner.parent(of:))).sorted()
   }
 

@@ -37,6 +37,42 @@ struct SupportTests {
     #expect(Parallel.map(items, workers: 1) { item, _ in item }.allSatisfy { $0.worker == 0 })
   }
 
+  @Test func overlappingReturnsBothResultsAndLetsTheForegroundMutate() {
+    var log: [String] = []
+    let items = Array(0..<1_000)
+    let (sum, count) = Parallel.overlapping(
+      { Parallel.map(items) { $0 * 2 }.reduce(0, +) },
+      with: { () -> Int in
+        log.append("foreground")
+        return log.count
+      })
+    #expect(sum == 999_000)
+    #expect(count == 1)
+    #expect(log == ["foreground"])
+  }
+
+  @Test func sortedIndicesIsAStableSortOfHalvesMerged() {
+    // Many ties (keys 0...9), enough indices for two halves: equal keys keep index order.
+    let keys = (0..<10_000).map { ($0 * 7_919) % 10 }
+    let sorted = Parallel.sortedIndices(count: keys.count) { keys[$0] < keys[$1] }
+    let expected = keys.indices.map { ($0, keys[$0]) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+    #expect(sorted == expected)
+    #expect(Parallel.sortedIndices(count: 3) { $0 > $1 } == [2, 1, 0])
+    #expect(Parallel.sortedIndices(count: 0) { $0 < $1 }.isEmpty)
+  }
+
+  @Test func deferredComputesOnceWhenFirstAsked() {
+    let calls = Locked(0)
+    let deferred = Deferred { () -> Int in
+      calls.withLock { $0 += 1 }
+      return 42
+    }
+    #expect(calls.withLock { $0 } == 0)
+    let values = Parallel.map(Array(0..<64)) { _ in deferred.value }
+    #expect(values == Array(repeating: 42, count: 64))
+    #expect(calls.withLock { $0 } == 1)
+  }
+
   @Test func folderListingsAnswerFromOneListingPerFolder() throws {
     var template = Array("/tmp/icongrid-listings-XXXXXX".utf8CString)
     let root = try #require(
