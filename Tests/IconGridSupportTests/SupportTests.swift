@@ -73,6 +73,23 @@ struct SupportTests {
     #expect(calls.withLock { $0 } == 1)
   }
 
+  /// Full, the oldest key goes first; a key held again keeps its place and takes the new value.
+  @Test func fifoCacheEvictsTheOldestAndUpdatesInPlace() {
+    var cache = FIFOCache<String, Int>(capacity: 2)
+    cache.insert(1, for: "a")
+    cache.insert(2, for: "b")
+    cache.insert(10, for: "a")
+    #expect(cache["a"] == 10)
+    cache.insert(3, for: "c")
+    #expect(cache.count == 2)
+    #expect(cache["a"] == nil)
+    #expect(cache["b"] == 2)
+    #expect(cache["c"] == 3)
+    cache.insert(4, for: "d")
+    #expect(cache["b"] == nil)
+    #expect(cache["d"] == 4)
+  }
+
   @Test func folderListingsAnswerFromOneListingPerFolder() throws {
     var template = Array("/tmp/icongrid-listings-XXXXXX".utf8CString)
     let root = try #require(

@@ -1,5 +1,6 @@
 internal import CFreeType
 internal import CHarfBuzz
+import IconGridSupport
 import ImageCore
 
 /// One FreeType face at the rasterizer's pixel size, owned by a ``FontEngine``.
@@ -372,40 +373,6 @@ final class FontEngine {
   }
 }
 
-/// Rendered masks by text and width, evicting the oldest entry first.
-///
-/// FIFO rather than LRU: the same few labels recur (a sheet's repeated names, many threads
-/// asking for one name), and FIFO needs no bookkeeping on a hit.
-struct BoundedMaskCache {
-  struct Key: Hashable {
-    var text: String
-    var maxWidth: Int
-  }
-
-  let capacity: Int
-  private var entries: [Key: GlyphMask] = [:]
-  private var order: [Key] = []
-  private var oldest = 0
-
-  init(capacity: Int) {
-    precondition(capacity > 0, "cache capacity must be positive")
-    self.capacity = capacity
-  }
-
-  var count: Int { entries.count }
-
-  subscript(key: Key) -> GlyphMask? {
-    entries[key]
-  }
-
-  mutating func insert(_ mask: GlyphMask, for key: Key) {
-    guard entries.updateValue(mask, forKey: key) == nil else { return }
-    if order.count < capacity {
-      order.append(key)
-    } else {
-      entries[order[oldest]] = nil
-      order[oldest] = key
-      oldest = (oldest + 1) % capacity
-    }
-  }
-}
+/// Rendered masks by text and width, evicting the oldest entry first (the same few labels
+/// recur: a sheet's repeated names, many threads asking for one name).
+typealias BoundedMaskCache = FIFOCache<LabelKey, GlyphMask>

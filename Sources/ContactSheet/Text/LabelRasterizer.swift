@@ -148,7 +148,7 @@ package final class LabelRasterizer: Sendable {
 
   /// ``render(_:maxWidth:)`` with engine `slot`.
   func render(_ text: String, maxWidth: Int, slot: Int) -> GlyphMask {
-    let key = BoundedMaskCache.Key(text: text, maxWidth: maxWidth)
+    let key = LabelKey(text: text, maxWidth: maxWidth)
     return withEngine(slot: slot) { engine in
       if let mask = engine.masks[key] { return mask }
       let mask = engine.renderLine(text, maxWidth: maxWidth)
@@ -173,7 +173,7 @@ package final class LabelRasterizer: Sendable {
   /// ``withMask(_:maxWidth:_:)`` with engine `slot`.
   func withMask<Result>(_ text: String, maxWidth: Int, slot: Int, _ body: (BorrowedMask) -> Result) -> Result
   {
-    let key = BoundedMaskCache.Key(text: text, maxWidth: maxWidth)
+    let key = LabelKey(text: text, maxWidth: maxWidth)
     let found = withEngine(slot: slot) { engine -> Either<GlyphMask, PreparedLayout> in
       if let mask = engine.masks[key] { return .mask(mask) }
       if let prepared = engine.preparedLayout(text, maxWidth: maxWidth) { return .layout(prepared) }

@@ -1,3 +1,5 @@
+import IconGridSupport
+
 /// A shaped line held compactly: one ``ShapedGlyph`` in 24 bytes rather than 48, as a sheet
 /// holds thousands of labels.
 struct CompactLine {
@@ -156,6 +158,12 @@ struct FittedLabel {
   var glyphCount: Int { glyphs?.glyphCount ?? 0 }
 }
 
+/// A label's text and the width it is fitted to: what the label caches are keyed by.
+struct LabelKey: Hashable, Sendable {
+  var text: String
+  var maxWidth: Int
+}
+
 /// Labels fitted to their box before the sheet draws them, by text and width, so that the
 /// drawing reuses the shaping the distinct-label pass made; bounded by a count and by the
 /// glyphs held, and emptied as the labels are drawn.
@@ -165,10 +173,7 @@ struct FittedLabel {
 /// turn when a sheet has more labels than the cache holds (each would then be shaped again).
 /// With refusal the first labels are served from the cache and only the rest are shaped again.
 struct FittedLabelCache {
-  struct Key: Hashable {
-    var text: String
-    var maxWidth: Int
-  }
+  typealias Key = LabelKey
 
   /// The most labels held.
   let capacity: Int
@@ -207,30 +212,4 @@ struct FittedLabelCache {
 /// Fitted labels drawn lately, by text and width, evicting the oldest first, so that a label
 /// drawn again soon (a name the sheet shows twice) is placed from its fitting without being
 /// shaped again, while the fittings of labels drawn long ago are freed.
-struct RecentFittings {
-  /// The most labels held.
-  let capacity: Int
-  private var entries: [FittedLabelCache.Key: FittedLabel] = [:]
-  private var order: [FittedLabelCache.Key] = []
-  private var oldest = 0
-
-  init(capacity: Int) {
-    precondition(capacity > 0, "cache capacity must be positive")
-    self.capacity = capacity
-  }
-
-  var count: Int { entries.count }
-
-  subscript(key: FittedLabelCache.Key) -> FittedLabel? { entries[key] }
-
-  mutating func insert(_ label: FittedLabel, for key: FittedLabelCache.Key) {
-    guard entries.updateValue(label, forKey: key) == nil else { return }
-    if order.count < capacity {
-      order.append(key)
-    } else {
-      entries[order[oldest]] = nil
-      order[oldest] = key
-      oldest = (oldest + 1) % capacity
-    }
-  }
-}
+typealias RecentFittings = FIFOCache<LabelKey, FittedLabel>
