@@ -74,6 +74,8 @@ final class FontEngine {
   var candidates = ShapedLabelCache(capacity: 16, glyphLimit: 4096)
   /// The advances of a character before "…" and of "…" before it (``LabelCuts``).
   var ellipsisPairs: [EllipsisPairKey: (before: Int32, after: Int32)] = [:]
+  /// The cuts of the last text measured (``cuts(ofText:label:characters:ellipsis:)``).
+  var lastCuts: (text: String, cuts: LabelCuts?)?
   /// "…" shaped for each language hint met (``LabelText/languageHint(_:)``: four at most).
   var ellipses: [String?: ShapedLine] = [:]
   /// Labels fitted before they are drawn (``LabelRasterizer/prepare(_:maxWidth:)``).
