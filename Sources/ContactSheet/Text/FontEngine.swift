@@ -64,7 +64,7 @@ final class FontEngine {
   private var unusableFaces: Set<FaceKey> = []
   private var fallbacks: [FallbackKey: Int?] = [:]
   private var facesByID: [FontFace]
-  private var glyphs: [GlyphKey: GlyphImage] = [:]
+  private var glyphs = GlyphImageStore(limit: FontEngine.glyphCacheLimit)
   var masks = BoundedMaskCache(capacity: 256)
   /// Labels shaped whole, so measuring a label, reading its advances and cutting it shape
   /// it once.
@@ -99,11 +99,6 @@ final class FontEngine {
   private struct FallbackKey: Hashable {
     var scalar: UInt32
     var language: String?
-  }
-
-  private struct GlyphKey: Hashable {
-    var face: Int
-    var glyph: UInt32
   }
 
   /// Opens FreeType and fontconfig and loads the primary face for `family`.
@@ -329,11 +324,9 @@ final class FontEngine {
 
   /// The rendered glyph, from the cache when it was drawn before.
   func image(face: FontFace, glyph: UInt32) -> GlyphImage {
-    let key = GlyphKey(face: face.id, glyph: glyph)
-    if let image = glyphs[key] { return image }
+    if let image = glyphs[face: face.id, glyph: glyph] { return image }
     let image = Self.render(face: face, glyph: glyph)
-    if glyphs.count >= Self.glyphCacheLimit { glyphs.removeAll(keepingCapacity: true) }
-    glyphs[key] = image
+    glyphs.insert(image, face: face.id, glyph: glyph)
     return image
   }
 
