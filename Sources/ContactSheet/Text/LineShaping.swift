@@ -221,7 +221,7 @@ extension FontEngine {
   func fit(_ text: String, maxWidth: Int) -> (label: FittedLabel, kept: Int?) {
     let label = shapedLabel(text)
     if label.width <= maxWidth {
-      return (FittedLabel(glyphs: CompactLine(label.line), truncated: false), nil)
+      return (FittedLabel(glyphs: label.compactLine, truncated: false), nil)
     }
     let characters = Array(LabelText.normalized(text))
     let ellipsisLine = ellipsis(language: label.language)
