@@ -50,4 +50,47 @@ import Testing
       }
     }
   }
+
+  /// Runs of uncovered pixels shorter and longer than the eight the loop skips at once,
+  /// between covered ones and at a row's ends, clipped: the same bytes as painting each pixel.
+  @Test func uncoveredRunsMatchPaintingEachPixel() {
+    let width = 40
+    let height = 6
+    let canvas = StripCanvas(width: width, maxRows: height)
+    canvas.reset(top: 0, height: height, color: SheetColor(red: 10, green: 200, blue: 90, alpha: 180))
+    let before = Array(canvas.rows)
+    let maskWidth = 37
+    // Each row: covered pixels after gaps of 0, 1, 7, 8, 9 and 16, some at the row's ends.
+    let gaps = [0, 1, 7, 8, 9, 16]
+    var coverage = [UInt8](repeating: 0, count: maskWidth * height)
+    for row in 0..<height {
+      var x = gaps[row]
+      var value = 40 + row * 30
+      while x < maskWidth {
+        coverage[row * maskWidth + x] = UInt8(value)
+        value = value == 255 ? 1 : min(255, value + 90)
+        x += 1 + gaps[(row + x) % gaps.count]
+      }
+    }
+    let color = SheetColor(red: 200, green: 40, blue: 90, alpha: 128)
+    let clip = PixelRect(x: 1, y: 0, width: 38, height: 5)
+    coverage.withUnsafeBufferPointer {
+      canvas.draw(coverage: $0, width: maskWidth, height: height, x: 0, y: 0, color: color, clip: clip)
+    }
+    let after = Array(canvas.rows)
+    var painted = 0
+    for row in 0..<height {
+      for column in 0..<width {
+        let offset = (row * width + column) * 4
+        let pixel = Array(before[offset..<(offset + 4)])
+        let inside = clip.x <= column && column < clip.maxX && row < clip.maxY && column < maskWidth
+        let value = inside ? UInt32(coverage[row * maskWidth + column]) : 0
+        if value > 0 { painted += 1 }
+        #expect(
+          Array(after[offset..<(offset + 4)]) == Self.painted(pixel, color: color, coverage: value),
+          "(\(column), \(row))")
+      }
+    }
+    #expect(painted > 20)
+  }
 }

@@ -67,4 +67,37 @@ struct DistinctLabelIndexTests {
     #expect(
       index.fitsAnother(prefix: Array("c"), infix: Array("é-l"), atEnd: false, except: Array("café-dark")))
   }
+
+  @Test("a one-byte character and a character Swift holds equal to it are one character")
+  func asciiAndItsEquivalent() {
+    // U+212A KELVIN SIGN is canonically equivalent to "K": met first or second, either way.
+    for names in [["\u{212A}elvin-dark", "Kelp-light"], ["Kelp-light", "\u{212A}elvin-dark"]] {
+      let index = DistinctLabels.NameIndex(names)
+      #expect(index.code(Array("K")) == index.code(Array("\u{212A}")))
+      #expect(
+        index.fitsAnother(prefix: Array("K"), infix: Array("-dark"), atEnd: true, except: Array("Kelp-light"))
+      )
+      #expect(
+        index.fitsAnother(
+          prefix: Array("\u{212A}"), infix: Array("-light"), atEnd: true, except: Array("\u{212A}elvin-dark"))
+      )
+    }
+    // A one-byte character no label holds is in no code.
+    #expect(DistinctLabels.NameIndex(["abc"]).code(Array("abz")) == nil)
+  }
+
+  @Test("two names' shared start counted byte by byte is the count in characters")
+  func sharedStartOfTwo() {
+    let texts = [
+      "", "a", "ab", "abc", "abd", "cafe", "cafe\u{301}", "café", "cafe-x", "a\r\nb", "a\r\nc", "a\rb", "a\r",
+      "K-1", "\u{212A}-1", "K", "👩‍👩‍👧-family", "👩‍👩‍👦-family", "e\u{301}", "ex",
+    ]
+    for first in texts {
+      for second in texts {
+        #expect(
+          DistinctLabels.commonPrefix(first, second) == DistinctLabels.commonPrefix([first, second]),
+          "\(first.debugDescription) \(second.debugDescription)")
+      }
+    }
+  }
 }

@@ -46,6 +46,34 @@ private func cutsOf(_ engine: FontEngine, _ text: String) -> LabelCuts? {
     }
   }
 
+  /// The cuts of the last label measured are kept for the fitting that follows, so it does
+  /// not build them again, and they measure what building them anew measures.
+  @Test func lastCutsAreKeptForTheFitting() throws {
+    let engine = try engine()
+    let first = leftToRightLabels[0]
+    let second = leftToRightLabels[1]
+    func kept(_ text: String) -> LabelCuts? {
+      let label = engine.shapedLabel(text)
+      return engine.cuts(
+        ofText: text, label: label, characters: Array(LabelText.normalized(text)),
+        ellipsis: engine.ellipsis(language: label.language))
+    }
+    let cuts = try #require(kept(first))
+    #expect(engine.lastCuts?.text == first)
+    let fresh = try #require(cutsOf(engine, first))
+    let characters = Array(LabelText.normalized(first))
+    for count in 0..<characters.count {
+      let indices = LabelText.shortenedIndices(characters, keeping: count)
+      #expect(cuts.width(of: indices) == fresh.width(of: indices))
+    }
+    _ = engine.fit(first, maxWidth: 80)
+    #expect(engine.lastCuts?.text == first)
+    _ = kept(second)
+    #expect(engine.lastCuts?.text == second)
+    engine.forgetShapedLabels()
+    #expect(engine.lastCuts == nil)
+  }
+
   /// A label with a right-to-left run has no cuts: its glyphs are not in the order of its
   /// characters.
   @Test(arguments: ["مرحبا بالعالم في التطبيقات", "mixed-English-עברית-and-more-text"])

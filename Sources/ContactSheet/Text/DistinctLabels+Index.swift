@@ -22,6 +22,9 @@ extension DistinctLabels {
 
     /// Each distinct character → its number.
     private let numbers: [Character: UInt32]
+    /// The numbers of the characters that are one ASCII byte, by byte, `UInt32.max` for
+    /// those in no label: `numbers` read without hashing, for the common character.
+    private let asciiNumbers: [UInt32]
     private let names: [Code]
     private let reversedNames: [Code]
     /// Each run of three characters (their numbers, 21 bits each) → the labels (positions in
@@ -30,30 +33,46 @@ extension DistinctLabels {
 
     init(_ texts: [String]) {
       var numbers: [Character: UInt32] = [:]
+      // A cache of `numbers` for one-byte characters, filled as they are numbered.
+      var ascii = [UInt32](repeating: .max, count: 128)
       var names: [Code] = []
       names.reserveCapacity(texts.count)
       for text in texts {
         var code: Code = []
         code.reserveCapacity(text.utf8.count)
         for character in text {
-          if let number = numbers[character] {
-            code.append(number)
-          } else {
-            let number = UInt32(numbers.count)
-            numbers[character] = number
-            code.append(number)
+          let byte = Self.asciiByte(character)
+          if let byte, ascii[Int(byte)] != .max {
+            code.append(ascii[Int(byte)])
+            continue
           }
+          let number: UInt32
+          if let known = numbers[character] {
+            number = known
+          } else {
+            number = UInt32(numbers.count)
+            numbers[character] = number
+          }
+          if let byte { ascii[Int(byte)] = number }
+          code.append(number)
         }
         names.append(code)
       }
+      // Every one-byte character a label holds, however it was first met (as "K" or as the
+      // Kelvin sign, which Swift compares equal to it), so a miss means no label holds it.
+      for byte in 0..<UInt8(128) where ascii[Int(byte)] == .max {
+        ascii[Int(byte)] = numbers[Character(Unicode.Scalar(byte))] ?? .max
+      }
+      asciiNumbers = ascii
       names.sort { $0.lexicographicallyPrecedes($1) }
       reversedNames = names.map { Code($0.reversed()) }.sorted { $0.lexicographicallyPrecedes($1) }
       var runs: [UInt64: [Int32]] = [:]
       for (position, name) in names.enumerated() where name.count >= 3 {
-        var seen: Set<UInt64> = []
+        let position = Int32(position)
         for start in 0...(name.count - 3) {
           let run = Self.run(name[start..<(start + 3)])
-          if seen.insert(run).inserted { runs[run, default: []].append(Int32(position)) }
+          // Labels are added in order, so a run this label holds twice ends with it already.
+          runs[run, default: []].appendIfLast(isNot: position)
         }
       }
       self.numbers = numbers
@@ -71,10 +90,24 @@ extension DistinctLabels {
     func code(_ characters: some Sequence<Character>) -> Code? {
       var code: Code = []
       for character in characters {
+        if let byte = Self.asciiByte(character) {
+          let number = asciiNumbers[Int(byte)]
+          guard number != .max else { return nil }
+          code.append(number)
+          continue
+        }
         guard let number = numbers[character] else { return nil }
         code.append(number)
       }
       return code
+    }
+
+    /// The byte of a character that is one ASCII byte ("\r\n", two bytes, is not).
+    @inline(__always)
+    private static func asciiByte(_ character: Character) -> UInt8? {
+      let utf8 = character.utf8
+      guard utf8.count == 1, let byte = utf8.first, byte < 0x80 else { return nil }
+      return byte
     }
 
     /// Whether a label other than `text` starts with `prefix` and, after it, ends with
@@ -144,5 +177,12 @@ extension DistinctLabels {
       }
       return false
     }
+  }
+}
+
+extension Array where Element == Int32 {
+  /// Appends `value` unless it is the last element already.
+  fileprivate mutating func appendIfLast(isNot value: Int32) {
+    if last != value { append(value) }
   }
 }

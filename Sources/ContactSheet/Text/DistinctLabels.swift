@@ -225,10 +225,13 @@ enum DistinctLabels {
       self.maxWidth = maxWidth
       index = NameIndex(unique)
       let sorted = unique.sorted()
+      // What each label shares with the next, each pair counted once.
+      let shared = sorted.indices.dropLast().map { DistinctLabels.commonPrefix(sorted[$0], sorted[$0 + 1]) }
       var differsAt: [String: Int] = [:]
+      differsAt.reserveCapacity(sorted.count)
       for (index, text) in sorted.enumerated() {
-        let before = index > 0 ? DistinctLabels.commonPrefix([sorted[index - 1], text]) : 0
-        let after = index + 1 < sorted.count ? DistinctLabels.commonPrefix([text, sorted[index + 1]]) : 0
+        let before = index > 0 ? shared[index - 1] : 0
+        let after = index < shared.count ? shared[index] : 0
         differsAt[text] = max(before, after)
       }
       self.differsAt = differsAt
@@ -334,6 +337,27 @@ enum DistinctLabels {
       }
       return Search(end: end, candidates: candidates, chosen: chosen?.text)
     }
+  }
+
+  /// The number of leading characters `first` and `second` share, as
+  /// ``commonPrefix(_:)-([String])`` counts them; two names that are ASCII up to where they
+  /// differ are compared byte by byte, without splitting them into characters.
+  static func commonPrefix(_ first: String, _ second: String) -> Int {
+    let shared: Int? =
+      first.utf8.withContiguousStorageIfAvailable { a in
+        second.utf8.withContiguousStorageIfAvailable { b -> Int? in
+          var count = 0
+          let end = min(a.count, b.count)
+          // A carriage return and a line feed make one character: leave them to the slow path.
+          while count < end, a[count] == b[count], a[count] < 0x80, a[count] != 0x0D { count += 1 }
+          // Each side must end or go on with an ASCII byte, so no mark extends the last
+          // character shared, and two different ASCII bytes are two different characters.
+          guard count == a.count || a[count] < 0x80, count == b.count || b[count] < 0x80 else { return nil }
+          guard count == end || a[count] != b[count] else { return nil }
+          return count
+        } ?? nil
+      } ?? nil
+    return shared ?? commonPrefix([first, second])
   }
 
   /// The number of leading characters all of `texts` share.

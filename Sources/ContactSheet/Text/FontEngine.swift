@@ -64,7 +64,7 @@ final class FontEngine {
   private var unusableFaces: Set<FaceKey> = []
   private var fallbacks: [FallbackKey: Int?] = [:]
   private var facesByID: [FontFace]
-  private var glyphs: [GlyphKey: GlyphImage] = [:]
+  private var glyphs = GlyphImageStore(limit: FontEngine.glyphCacheLimit)
   var masks = BoundedMaskCache(capacity: 256)
   /// Labels shaped whole, so measuring a label, reading its advances and cutting it shape
   /// it once.
@@ -74,6 +74,8 @@ final class FontEngine {
   var candidates = ShapedLabelCache(capacity: 16, glyphLimit: 4096)
   /// The advances of a character before "…" and of "…" before it (``LabelCuts``).
   var ellipsisPairs: [EllipsisPairKey: (before: Int32, after: Int32)] = [:]
+  /// The cuts of the last text measured (``cuts(ofText:label:characters:ellipsis:)``).
+  var lastCuts: (text: String, cuts: LabelCuts?)?
   /// "…" shaped for each language hint met (``LabelText/languageHint(_:)``: four at most).
   var ellipses: [String?: ShapedLine] = [:]
   /// Labels fitted before they are drawn (``LabelRasterizer/prepare(_:maxWidth:)``).
@@ -97,11 +99,6 @@ final class FontEngine {
   private struct FallbackKey: Hashable {
     var scalar: UInt32
     var language: String?
-  }
-
-  private struct GlyphKey: Hashable {
-    var face: Int
-    var glyph: UInt32
   }
 
   /// Opens FreeType and fontconfig and loads the primary face for `family`.
@@ -327,11 +324,9 @@ final class FontEngine {
 
   /// The rendered glyph, from the cache when it was drawn before.
   func image(face: FontFace, glyph: UInt32) -> GlyphImage {
-    let key = GlyphKey(face: face.id, glyph: glyph)
-    if let image = glyphs[key] { return image }
+    if let image = glyphs[face: face.id, glyph: glyph] { return image }
     let image = Self.render(face: face, glyph: glyph)
-    if glyphs.count >= Self.glyphCacheLimit { glyphs.removeAll(keepingCapacity: true) }
-    glyphs[key] = image
+    glyphs.insert(image, face: face.id, glyph: glyph)
     return image
   }
 

@@ -245,7 +245,7 @@ package final class LabelRasterizer: Sendable {
     withEngine(slot: slot) { engine in
       let label = engine.shapedLabel(text)
       return engine.cuts(
-        of: label, characters: Array(LabelText.normalized(text)),
+        ofText: text, label: label, characters: Array(LabelText.normalized(text)),
         ellipsis: engine.ellipsis(language: label.language))
     }
   }

@@ -195,6 +195,7 @@ extension FontEngine {
   func forgetShapedLabels() {
     labels = ShapedLabelCache(capacity: labels.capacity, glyphLimit: labels.glyphLimit)
     candidates = ShapedLabelCache(capacity: candidates.capacity, glyphLimit: candidates.glyphLimit)
+    lastCuts = nil
   }
 
   /// The width in pixels `text` takes on one line, not shortened.
@@ -220,7 +221,7 @@ extension FontEngine {
   func fit(_ text: String, maxWidth: Int) -> (label: FittedLabel, kept: Int?) {
     let label = shapedLabel(text)
     if label.width <= maxWidth {
-      return (FittedLabel(glyphs: CompactLine(label.line), truncated: false), nil)
+      return (FittedLabel(glyphs: label.compactLine, truncated: false), nil)
     }
     let characters = Array(LabelText.normalized(text))
     let ellipsisLine = ellipsis(language: label.language)
@@ -238,7 +239,7 @@ extension FontEngine {
       return layout(candidate).width <= maxWidth
     }
     let count: Int
-    if let cuts = cuts(of: label, characters: characters, ellipsis: ellipsisLine) {
+    if let cuts = cuts(ofText: text, label: label, characters: characters, ellipsis: ellipsisLine) {
       // The cut the whole label's glyphs put within the width, shaped to check it, and the
       // shorter ones only while the shaping is wider (kerning or a form across the cut).
       let estimated = FittingSearch.largest(upTo: upper, guess: guess) { count in

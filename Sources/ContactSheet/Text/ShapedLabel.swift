@@ -91,6 +91,9 @@ struct ShapedLabel {
   /// The glyphs as shaped, for ``FontEngine/layout(_:)-(ShapedLine)``.
   var line: ShapedLine { glyphs.line }
 
+  /// The glyphs as held: `CompactLine(line)` without unpacking and packing them again.
+  var compactLine: CompactLine { glyphs }
+
   /// The glyphs held, the cache's measure of its size.
   var glyphCount: Int { glyphs.glyphCount }
 }
