@@ -68,8 +68,6 @@ package struct LabelCuts: Sendable {
 }
 
 extension FontEngine {
-  /// The cuts of `label`, shaped from `characters`, when it is laid out left to right;
-  /// `ellipsis` is "…" shaped alone in the label's language.
   /// The cuts of `text`, whose shaping is `label` and whose characters (normalised) are
   /// `characters`, as ``cuts(of:characters:ellipsis:)`` builds them; the last text's cuts are
   /// kept, so the distinct-label pass and the fitting that follows it for the same label
@@ -83,6 +81,8 @@ extension FontEngine {
     return cuts
   }
 
+  /// The cuts of `label`, shaped from `characters`, when it is laid out left to right;
+  /// `ellipsis` is "…" shaped alone in the label's language.
   func cuts(of label: ShapedLabel, characters: [Character], ellipsis: ShapedLine) -> LabelCuts? {
     guard label.isLeftToRight, label.advances.count == characters.count else { return nil }
     let line = label.line
