@@ -61,6 +61,25 @@ struct SupportTests {
     #expect(Parallel.sortedIndices(count: 0) { $0 < $1 }.isEmpty)
   }
 
+  @Test func processLifetimeKeepsWhatItIsGiven() {
+    final class Flag: Sendable {
+      let freed: Locked<Bool>
+      init(_ freed: Locked<Bool>) { self.freed = freed }
+      deinit { freed.withLock { $0 = true } }
+    }
+    let freed = Locked(false)
+    let before = ProcessLifetime.keptCount
+    do {
+      let flag = Flag(freed)
+      ProcessLifetime.keep(flag)
+    }
+    #expect(ProcessLifetime.keptCount == before + 1)
+    #expect(freed.withLock { $0 } == false)
+    do { _ = Flag(freed) }
+    // A value not kept is freed when its last use ends: the flag can tell.
+    #expect(freed.withLock { $0 } == true)
+  }
+
   @Test func deferredComputesOnceWhenFirstAsked() {
     let calls = Locked(0)
     let deferred = Deferred { () -> Int in
