@@ -131,6 +131,13 @@ struct SupportTests {
     #expect(!listings.containsAny(extensions: ["plist"], in: ""))
     #expect(listings.containsAny(extensions: ["png"], in: ""))
     #expect(!listings.containsAny(extensions: ["png"], in: "missing"))
+    // A folder asked about extensions first answers names later from that same listing.
+    let fresh = FolderListings(root: root)
+    #expect(fresh.containsAny(extensions: ["json"], in: "sub"))
+    #expect(creat(root + "/sub/later.png", 0o644) >= 0)
+    #expect(fresh.contains("late.json", in: "sub"))
+    #expect(fresh.contains("x.plist", in: "sub"))
+    #expect(!fresh.contains("later.png", in: "sub"))
   }
 
   @Test func suggestionsAreNearestFirstAndWithinATypo() {
