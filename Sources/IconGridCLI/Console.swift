@@ -18,6 +18,10 @@ package struct Console: Sendable {
   package var errIsTerminal: Bool
   /// Environment variables (`NO_COLOR`, …).
   package var environment: [String: String]
+  /// Whether the process ends when the command returns (``standard``): what a run built is
+  /// then kept for the exit to free whole (``IconGridSupport/ProcessLifetime``), not freed
+  /// piece by piece.
+  package var endsWithProcess = false
 
   /// Creates a console from two sinks.
   package init(
@@ -41,9 +45,16 @@ package struct Console: Sendable {
       }
       entry += 1
     }
-    return Console(
+    var console = Console(
       out: { text in writeAll(1, text) }, err: { text in writeAll(2, text) },
       errIsTerminal: isatty(2) == 1, environment: environment)
+    console.endsWithProcess = true
+    return console
+  }
+
+  /// Keeps `value` until the process exits when it ends with the command (``endsWithProcess``).
+  func keepUntilExit(_ value: some Sendable) {
+    if endsWithProcess { ProcessLifetime.keep(value) }
   }
 
   /// Whether to colour diagnostics: only on a terminal and never with `NO_COLOR`.

@@ -10,12 +10,16 @@ package final class FolderListings: Sendable {
 
   /// One folder's entries, and the extensions among them.
   private struct Listing {
-    var names: Set<String>
+    var names: [String]
+    /// ``names`` as a set, built when a name is first asked for: most folders are only
+    /// asked about extensions (a set of 5,000 names, hashed for nothing, was most of the
+    /// second listing's cost).
+    var nameSet: Set<String>?
     /// What follows the last `.` of each name that has one.
     var extensions: Set<Substring>
 
     init(_ names: [String]) {
-      self.names = Set(names)
+      self.names = names
       var extensions: Set<Substring> = []
       for name in names {
         if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) {
@@ -48,7 +52,12 @@ package final class FolderListings: Sendable {
   ///   - folder: the folder's path relative to the root.
   /// - Returns: whether the folder's listing holds `name`.
   package func contains(_ name: String, in folder: String) -> Bool {
-    listing(of: folder).names.contains(name)
+    let listing = listing(of: folder)
+    if let nameSet = listing.nameSet { return nameSet.contains(name) }
+    // Two threads may both build it; they build the same set.
+    let nameSet = Set(listing.names)
+    listings.withLock { $0[folder]?.nameSet = nameSet }
+    return nameSet.contains(name)
   }
 
   /// Whether the folder `folder` (relative to the root; empty for the root) holds a name

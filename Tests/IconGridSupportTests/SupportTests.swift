@@ -61,6 +61,25 @@ struct SupportTests {
     #expect(Parallel.sortedIndices(count: 0) { $0 < $1 }.isEmpty)
   }
 
+  @Test func processLifetimeKeepsWhatItIsGiven() {
+    final class Flag: Sendable {
+      let freed: Locked<Bool>
+      init(_ freed: Locked<Bool>) { self.freed = freed }
+      deinit { freed.withLock { $0 = true } }
+    }
+    let freed = Locked(false)
+    let before = ProcessLifetime.keptCount
+    do {
+      let flag = Flag(freed)
+      ProcessLifetime.keep(flag)
+    }
+    #expect(ProcessLifetime.keptCount == before + 1)
+    #expect(freed.withLock { $0 } == false)
+    do { _ = Flag(freed) }
+    // A value not kept is freed when its last use ends: the flag can tell.
+    #expect(freed.withLock { $0 } == true)
+  }
+
   @Test func deferredComputesOnceWhenFirstAsked() {
     let calls = Locked(0)
     let deferred = Deferred { () -> Int in
@@ -112,6 +131,13 @@ struct SupportTests {
     #expect(!listings.containsAny(extensions: ["plist"], in: ""))
     #expect(listings.containsAny(extensions: ["png"], in: ""))
     #expect(!listings.containsAny(extensions: ["png"], in: "missing"))
+    // A folder asked about extensions first answers names later from that same listing.
+    let fresh = FolderListings(root: root)
+    #expect(fresh.containsAny(extensions: ["json"], in: "sub"))
+    #expect(creat(root + "/sub/later.png", 0o644) >= 0)
+    #expect(fresh.contains("late.json", in: "sub"))
+    #expect(fresh.contains("x.plist", in: "sub"))
+    #expect(!fresh.contains("later.png", in: "sub"))
   }
 
   @Test func suggestionsAreNearestFirstAndWithinATypo() {
