@@ -74,6 +74,8 @@ final class FontEngine {
   var candidates = ShapedLabelCache(capacity: 16, glyphLimit: 4096)
   /// The advances of a character before "…" and of "…" before it (``LabelCuts``).
   var ellipsisPairs: [EllipsisPairKey: (before: Int32, after: Int32)] = [:]
+  /// ``ellipsisPairs`` of the one-byte characters without a language hint, by byte.
+  var asciiEllipsisPairs = [(before: Int32, after: Int32)?](repeating: nil, count: 128)
   /// The cuts of the last text measured (``cuts(ofText:label:characters:ellipsis:)``).
   var lastCuts: (text: String, cuts: LabelCuts?)?
   /// "…" shaped for each language hint met (``LabelText/languageHint(_:)``: four at most).
@@ -328,6 +330,14 @@ final class FontEngine {
     let image = Self.render(face: face, glyph: glyph)
     glyphs.insert(image, face: face.id, glyph: glyph)
     return image
+  }
+
+  /// Where the rendered glyph's ink starts from the pen and how wide it is, in pixels: what
+  /// a line's width needs of ``image(face:glyph:)``, read without copying the image.
+  func ink(face: FontFace, glyph: UInt32) -> (left: Int, width: Int) {
+    if let ink = glyphs.ink(face: face.id, glyph: glyph) { return ink }
+    let image = image(face: face, glyph: glyph)
+    return (image.left, image.width)
   }
 
   private static func render(face: FontFace, glyph: UInt32) -> GlyphImage {

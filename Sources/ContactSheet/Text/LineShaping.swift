@@ -151,18 +151,46 @@ extension FontEngine {
   /// The glyph images of a shaped line at whole-pixel positions (rounded from 26.6).
   func layout(_ shaped: ShapedLine) -> LineLayout {
     var line = LineLayout()
-    for glyph in shaped.glyphs {
-      let image = image(face: face(id: glyph.face), glyph: glyph.glyph)
-      let x = (glyph.x + 32) >> 6
-      let y = (glyph.y + 32) >> 6
-      if image.width > 0 {
-        line.left = min(line.left, x + image.left)
-        line.right = max(line.right, x + image.left + image.width)
-      }
-      line.glyphs.append(.init(image: image, x: x, y: y))
-    }
+    line.glyphs.reserveCapacity(shaped.glyphs.count)
+    for glyph in shaped.glyphs { place(glyph, on: &line) }
     line.right = max(line.right, (shaped.advance + 32) >> 6)
     return line
+  }
+
+  /// ``layout(_:)-(ShapedLine)`` of the glyphs `compact` holds, read where they are held.
+  func layout(_ compact: CompactLine) -> LineLayout {
+    var line = LineLayout()
+    line.glyphs.reserveCapacity(compact.glyphCount)
+    compact.forEachGlyph { place($0, on: &line) }
+    line.right = max(line.right, (compact.advance + 32) >> 6)
+    return line
+  }
+
+  /// Appends `glyph`'s image to `line` at its whole-pixel position, widening the ink.
+  private func place(_ glyph: ShapedGlyph, on line: inout LineLayout) {
+    let image = image(face: face(id: glyph.face), glyph: glyph.glyph)
+    let x = (glyph.x + 32) >> 6
+    let y = (glyph.y + 32) >> 6
+    if image.width > 0 {
+      line.left = min(line.left, x + image.left)
+      line.right = max(line.right, x + image.left + image.width)
+    }
+    line.glyphs.append(.init(image: image, x: x, y: y))
+  }
+
+  /// The width in pixels of `shaped` laid out (``layout(_:)-(ShapedLine)``'s
+  /// ``LineLayout/width``), without placing its glyphs.
+  func width(of shaped: ShapedLine) -> Int {
+    var left = 0
+    var right = 0
+    for glyph in shaped.glyphs {
+      let ink = ink(face: face(id: glyph.face), glyph: glyph.glyph)
+      guard ink.width > 0 else { continue }
+      let x = (glyph.x + 32) >> 6
+      left = min(left, x + ink.left)
+      right = max(right, x + ink.left + ink.width)
+    }
+    return max(right, (shaped.advance + 32) >> 6) - left
   }
 
   /// Shapes and lays out `characters`.
@@ -181,7 +209,7 @@ extension FontEngine {
     let language = LabelText.languageHint(normalized)
     let characters = Array(normalized)
     let line = shape(characters, language: language)
-    let width = layout(line).width
+    let width = width(of: line)
     let label = ShapedLabel(line: line, characters: characters, language: language, width: width)
     if text.utf8.contains(0xE2), text.contains(LabelText.ellipsis) {
       candidates.insert(label, for: text)
@@ -225,7 +253,7 @@ extension FontEngine {
     }
     let characters = Array(LabelText.normalized(text))
     let ellipsisLine = ellipsis(language: label.language)
-    guard layout(ellipsisLine).width <= maxWidth else {
+    guard width(of: ellipsisLine) <= maxWidth else {
       return (FittedLabel(glyphs: nil, truncated: true), 0)
     }
     var measured: [Int: ShapedLine] = [:]
@@ -236,7 +264,7 @@ extension FontEngine {
     func fits(_ count: Int) -> Bool {
       let candidate = shape(LabelText.shortened(characters, keeping: count), language: label.language)
       measured[count] = candidate
-      return layout(candidate).width <= maxWidth
+      return width(of: candidate) <= maxWidth
     }
     let count: Int
     if let cuts = cuts(ofText: text, label: label, characters: characters, ellipsis: ellipsisLine) {
@@ -291,7 +319,7 @@ extension FontEngine {
     guard let glyphs = label.glyphs else {
       return GlyphMask(width: 0, height: lineHeight, coverage: [], baseline: ascender, wasTruncated: true)
     }
-    return draw(layout(glyphs.line), truncated: label.truncated)
+    return draw(layout(glyphs), truncated: label.truncated)
   }
 
   /// The glyphs `text` draws in `maxWidth` pixels, placed on the line, for compositing
@@ -309,7 +337,7 @@ extension FontEngine {
     } else {
       return nil
     }
-    return PreparedLayout(line: label.glyphs.map { layout($0.line) }, truncated: label.truncated)
+    return PreparedLayout(line: label.glyphs.map { layout($0) }, truncated: label.truncated)
   }
 
   /// Composites the placed glyphs into a mask, overlapping ink taking the larger coverage.
