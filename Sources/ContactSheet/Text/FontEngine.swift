@@ -84,6 +84,8 @@ final class FontEngine {
   var fitted = FittedLabelCache(capacity: 8192, glyphLimit: 1 << 17)
   /// Fittings drawn lately (``preparedLayout(_:maxWidth:)``), for labels drawn again soon.
   var drawn = RecentFittings(capacity: 256)
+  /// Whether the primary face has each one-byte character: 1 or 0, -1 before it is asked.
+  var primaryASCII = [Int8](repeating: -1, count: 128)
   /// The one HarfBuzz buffer every shaping call reuses (under the engine's lock).
   let buffer: OpaquePointer
   /// Lines shaped so far, so tests can check that a label is not shaped again to be drawn.

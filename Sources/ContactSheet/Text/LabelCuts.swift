@@ -85,7 +85,7 @@ extension FontEngine {
   /// `ellipsis` is "…" shaped alone in the label's language.
   func cuts(of label: ShapedLabel, characters: [Character], ellipsis: ShapedLine) -> LabelCuts? {
     guard label.isLeftToRight, label.advances.count == characters.count else { return nil }
-    let characterOfScalar = CharacterOfScalar(characters)
+    let characterOfScalar = CharacterOfScalar(characters, identity: label.scalarsAreCharacters)
     var starts: [Int32] = [0]
     var glyphs: [LabelCuts.Glyph] = []
     starts.reserveCapacity(label.advances.count + 1)

@@ -65,26 +65,32 @@ extension FontEngine {
     linesShaped += 1
     var scalars: [UInt32] = []
     var faces: [Int] = []
-    var previousFace: FontFace?
+    // The face of the character before, by id (a face is copied only when it is needed).
+    var previousID: Int?
     scalars.reserveCapacity(characters.count)
     faces.reserveCapacity(characters.count)
     for character in characters {
-      let face: FontFace
       // One ASCII byte is one scalar, and no ASCII scalar is default-ignorable: the common
       // case skips the filtered copy of the scalars.
       if character.utf8.count == 1, let scalar = character.unicodeScalars.first {
-        face = self.face(for: CollectionOfOne(scalar), after: previousFace, language: language)
+        // After the primary face (or at the start), a character the primary face has is
+        // drawn with it, neutral or not: the rule below, without asking each time.
+        let id =
+          (previousID ?? primary.id) == primary.id && primaryCovers(asciiByte: UInt8(scalar.value))
+          ? primary.id
+          : self.face(for: CollectionOfOne(scalar), after: previousID.map(face(id:)), language: language).id
         scalars.append(scalar.value)
-        faces.append(face.id)
-        previousFace = face
+        faces.append(id)
+        previousID = id
         continue
       }
       let units = character.unicodeScalars
       let inked = units.filter { !$0.properties.isDefaultIgnorableCodePoint }
-      face =
+      let previousFace = previousID.map(face(id:))
+      let face =
         inked.isEmpty
         ? previousFace ?? primary : self.face(for: inked, after: previousFace, language: language)
-      previousFace = face
+      previousID = face.id
       for scalar in units {
         scalars.append(scalar.value)
         faces.append(face.id)
@@ -100,6 +106,16 @@ extension FontEngine {
       shape(run, of: scalars, language: hbLanguage, into: &line)
     }
     return line
+  }
+
+  /// Whether the primary face has a glyph for the one-byte character `byte`, asked of the
+  /// face once per byte.
+  private func primaryCovers(asciiByte byte: UInt8) -> Bool {
+    let known = primaryASCII[Int(byte)]
+    if known >= 0 { return known == 1 }
+    let covers = primary.covers(Unicode.Scalar(byte))
+    primaryASCII[Int(byte)] = covers ? 1 : 0
+    return covers
   }
 
   /// The face for a character whose scalars other than default-ignorable ones are `inked`
@@ -210,7 +226,8 @@ extension FontEngine {
     let characters = Array(normalized)
     let line = shape(characters, language: language)
     let width = width(of: line)
-    let label = ShapedLabel(line: line, characters: characters, language: language, width: width)
+    let label = ShapedLabel(
+      line: line, characters: characters, utf8Count: normalized.utf8.count, language: language, width: width)
     if text.utf8.contains(0xE2), text.contains(LabelText.ellipsis) {
       candidates.insert(label, for: text)
     } else {

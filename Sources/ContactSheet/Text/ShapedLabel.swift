@@ -94,10 +94,16 @@ struct ShapedLabel {
   var isLeftToRight: Bool
   private var glyphs: CompactLine
 
-  /// Holds `line`, shaped from `characters`.
-  init(line: ShapedLine, characters: [Character], language: String?, width: Int) {
+  /// Whether each character of the label is one scalar, so a glyph's cluster is its
+  /// character's index (``CharacterOfScalar``).
+  var scalarsAreCharacters: Bool
+
+  /// Holds `line`, shaped from `characters`, which take `utf8Count` bytes in UTF-8 (`nil`
+  /// when not known).
+  init(line: ShapedLine, characters: [Character], utf8Count: Int? = nil, language: String?, width: Int) {
     glyphs = CompactLine(line)
-    let characterOfScalar = CharacterOfScalar(characters)
+    let characterOfScalar = CharacterOfScalar(characters, utf8Count: utf8Count)
+    scalarsAreCharacters = characterOfScalar.isIdentity
     var advances = [Int](repeating: 0, count: characters.count)
     for glyph in line.glyphs {
       if let character = characterOfScalar[glyph.cluster] { advances[character] += glyph.advance }
@@ -125,9 +131,12 @@ struct CharacterOfScalar {
   private let table: [Int]?
   private let count: Int
 
-  init(_ characters: [Character]) {
+  /// The table for `characters`; `utf8Count`, their bytes in UTF-8 when known, tells a
+  /// text of one-byte characters without looking at each; `identity` says that each
+  /// character is one scalar (``ShapedLabel/scalarsAreCharacters``).
+  init(_ characters: [Character], utf8Count: Int? = nil, identity: Bool = false) {
     count = characters.count
-    guard characters.contains(where: { $0.utf8.count > 1 }) else {
+    if identity || utf8Count == characters.count || !characters.contains(where: { $0.utf8.count > 1 }) {
       table = nil
       return
     }
@@ -137,6 +146,9 @@ struct CharacterOfScalar {
     }
     self.table = table
   }
+
+  /// Whether scalar `i` is character `i` throughout.
+  var isIdentity: Bool { table == nil }
 
   /// The character of scalar `scalar`, `nil` when the text has no such scalar.
   subscript(scalar: Int) -> Int? {
