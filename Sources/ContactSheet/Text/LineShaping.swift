@@ -394,8 +394,9 @@ extension FontEngine {
         for row in firstRow..<endRow {
           let from = source + row * image.width
           let to = target + (originY + row) * width + originX
-          for column in firstColumn..<endColumn where from[column] > to[column] {
-            to[column] = from[column]
+          // The larger of the two, written whole: no branch per pixel.
+          for column in firstColumn..<endColumn {
+            to[column] = max(to[column], from[column])
           }
         }
       }
