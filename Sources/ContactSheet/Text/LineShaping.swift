@@ -220,7 +220,9 @@ extension FontEngine {
   /// held only among the last few candidates (so the one chosen is fitted without being
   /// shaped again), as keeping every candidate would evict the labels themselves.
   func shapedLabel(_ text: String) -> ShapedLabel {
-    if let label = labels[text] ?? candidates[text] { return label }
+    // Each store holds only its own kind of text, so a text is looked up in one.
+    let isCandidate = text.utf8.contains(0xE2) && text.contains(LabelText.ellipsis)
+    if let label = isCandidate ? candidates[text] : labels[text] { return label }
     let normalized = LabelText.normalized(text)
     let language = LabelText.languageHint(normalized)
     let characters = Array(normalized)
@@ -228,7 +230,7 @@ extension FontEngine {
     let width = width(of: line)
     let label = ShapedLabel(
       line: line, characters: characters, utf8Count: normalized.utf8.count, language: language, width: width)
-    if text.utf8.contains(0xE2), text.contains(LabelText.ellipsis) {
+    if isCandidate {
       candidates.insert(label, for: text)
     } else {
       labels.insert(label, for: text)
