@@ -305,8 +305,14 @@ enum DistinctLabels {
       if chosen == nil, characters.count > 1 {
         let ellipsis = String(LabelText.ellipsis)
         let from = min(differsAt[text] ?? 1, characters.count - 1)
+        // A label of one-byte characters is segmented the same as its parts joined (no CR LF,
+        // and "…" joins no neighbour), so its window is joined as characters, not as a string.
+        let isOneByte = text.utf8.count == characters.count
         for start in stride(from: max(from, 1), through: 1, by: -1) {
-          let window = Array(String(characters[0]) + ellipsis + String(characters[start...]))
+          let window =
+            isOneByte
+            ? [characters[0], LabelText.ellipsis] + characters[start...]
+            : Array(String(characters[0]) + ellipsis + String(characters[start...]))
           // The window's characters as positions in the label, "…" as -1.
           let positions = [0, -1] + Array(start..<characters.count)
           let found = measure { cuts in

@@ -74,6 +74,8 @@ final class FontEngine {
   var candidates = ShapedLabelCache(capacity: 16, glyphLimit: 4096)
   /// The advances of a character before "…" and of "…" before it (``LabelCuts``).
   var ellipsisPairs: [EllipsisPairKey: (before: Int32, after: Int32)] = [:]
+  /// ``ellipsisPairs`` of the one-byte characters without a language hint, by byte.
+  var asciiEllipsisPairs = [(before: Int32, after: Int32)?](repeating: nil, count: 128)
   /// The cuts of the last text measured (``cuts(ofText:label:characters:ellipsis:)``).
   var lastCuts: (text: String, cuts: LabelCuts?)?
   /// "…" shaped for each language hint met (``LabelText/languageHint(_:)``: four at most).
@@ -82,6 +84,8 @@ final class FontEngine {
   var fitted = FittedLabelCache(capacity: 8192, glyphLimit: 1 << 17)
   /// Fittings drawn lately (``preparedLayout(_:maxWidth:)``), for labels drawn again soon.
   var drawn = RecentFittings(capacity: 256)
+  /// Whether the primary face has each one-byte character: 1 or 0, -1 before it is asked.
+  var primaryASCII = [Int8](repeating: -1, count: 128)
   /// The one HarfBuzz buffer every shaping call reuses (under the engine's lock).
   let buffer: OpaquePointer
   /// Lines shaped so far, so tests can check that a label is not shaped again to be drawn.
@@ -328,6 +332,14 @@ final class FontEngine {
     let image = Self.render(face: face, glyph: glyph)
     glyphs.insert(image, face: face.id, glyph: glyph)
     return image
+  }
+
+  /// Where the rendered glyph's ink starts from the pen and how wide it is, in pixels: what
+  /// a line's width needs of ``image(face:glyph:)``, read without copying the image.
+  func ink(face: FontFace, glyph: UInt32) -> (left: Int, width: Int) {
+    if let ink = glyphs.ink(face: face.id, glyph: glyph) { return ink }
+    let image = image(face: face, glyph: glyph)
+    return (image.left, image.width)
   }
 
   private static func render(face: FontFace, glyph: UInt32) -> GlyphImage {

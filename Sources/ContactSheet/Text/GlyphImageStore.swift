@@ -31,6 +31,17 @@ struct GlyphImageStore {
     return slot < 0 ? nil : images[Int(slot)]
   }
 
+  /// Where the ink of `glyph` in face `face` starts from the pen and how wide it is, in
+  /// pixels, when its image is held: ``subscript(face:glyph:)`` without copying the image.
+  func ink(face: Int, glyph: UInt32) -> (left: Int, width: Int)? {
+    guard face >= 0, face < slots.count else { return nil }
+    let index = Int(glyph)
+    guard index < slots[face].count else { return nil }
+    let slot = Int(slots[face][index])
+    guard slot >= 0 else { return nil }
+    return (images[slot].left, images[slot].width)
+  }
+
   /// Holds `image` for `glyph` of face `face`, emptying the store first when it is full.
   mutating func insert(_ image: GlyphImage, face: Int, glyph: UInt32) {
     precondition(face >= 0, "face ids are not negative")

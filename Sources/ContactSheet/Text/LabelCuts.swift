@@ -85,23 +85,21 @@ extension FontEngine {
   /// `ellipsis` is "…" shaped alone in the label's language.
   func cuts(of label: ShapedLabel, characters: [Character], ellipsis: ShapedLine) -> LabelCuts? {
     guard label.isLeftToRight, label.advances.count == characters.count else { return nil }
-    let line = label.line
-    var characterOfScalar: [Int] = []
-    for (index, character) in characters.enumerated() {
-      characterOfScalar.append(contentsOf: repeatElement(index, count: character.unicodeScalars.count))
-    }
+    let characterOfScalar = CharacterOfScalar(characters, identity: label.scalarsAreCharacters)
     var starts: [Int32] = [0]
     var glyphs: [LabelCuts.Glyph] = []
     starts.reserveCapacity(label.advances.count + 1)
-    glyphs.reserveCapacity(line.glyphs.count)
+    glyphs.reserveCapacity(label.glyphCount)
     var pen = 0
     var character = 0
     var ownsGlyph = [Bool](repeating: false, count: characters.count)
-    for glyph in line.glyphs {
-      guard characterOfScalar.indices.contains(glyph.cluster) else { return nil }
-      let owner = characterOfScalar[glyph.cluster]
+    var inOrder = true
+    label.compactLine.forEachGlyph { glyph in
       // Left to right, a character's glyphs follow those of the characters before it.
-      guard owner >= character else { return nil }
+      guard inOrder, let owner = characterOfScalar[glyph.cluster], owner >= character else {
+        inOrder = false
+        return
+      }
       while character < owner {
         pen += Int(label.advances[character])
         character += 1
@@ -110,7 +108,7 @@ extension FontEngine {
       ownsGlyph[owner] = true
       if let placed = placed(glyph, from: pen) { glyphs.append(placed) }
     }
-    guard !ownsGlyph.contains(false) else { return nil }
+    guard inOrder, !ownsGlyph.contains(false) else { return nil }
     while character < label.advances.count {
       character += 1
       starts.append(Int32(glyphs.count))
@@ -125,8 +123,15 @@ extension FontEngine {
   /// The advance of `character` before "…" and of "…" before `character`, each pair shaped
   /// once per language (not counted in ``linesShaped``: no label is shaped).
   func ellipsisPair(_ character: Character, language: String?) -> (before: Int32, after: Int32) {
+    // A one-byte character without a language hint, most of a Latin name's, is read by its
+    // byte rather than hashed.
+    let byte = language == nil && character.utf8.count == 1 ? character.utf8.first.map(Int.init) : nil
+    if let byte, let pair = asciiEllipsisPairs[byte] { return pair }
     let key = EllipsisPairKey(character: character, language: language)
-    if let pair = ellipsisPairs[key] { return pair }
+    if let pair = ellipsisPairs[key] {
+      if let byte { asciiEllipsisPairs[byte] = pair }
+      return pair
+    }
     let shaped = linesShaped
     let scalars = character.unicodeScalars.count
     let before = shape([character, LabelText.ellipsis], language: language).glyphs
@@ -136,14 +141,15 @@ extension FontEngine {
     linesShaped = shaped
     let pair = (Int32(clamping: before), Int32(clamping: after))
     ellipsisPairs[key] = pair
+    if let byte { asciiEllipsisPairs[byte] = pair }
     return pair
   }
 
   /// `glyph` relative to the pen at `pen` (26.6), or `nil` when it has no ink.
   private func placed(_ glyph: ShapedGlyph, from pen: Int) -> LabelCuts.Glyph? {
-    let image = image(face: face(id: glyph.face), glyph: glyph.glyph)
-    guard image.width > 0, let x = Int32(exactly: glyph.x - pen), let left = Int16(exactly: image.left),
-      let right = Int16(exactly: image.left + image.width)
+    let ink = ink(face: face(id: glyph.face), glyph: glyph.glyph)
+    guard ink.width > 0, let x = Int32(exactly: glyph.x - pen), let left = Int16(exactly: ink.left),
+      let right = Int16(exactly: ink.left + ink.width)
     else { return nil }
     return LabelCuts.Glyph(x: x, inkLeft: left, inkRight: right)
   }

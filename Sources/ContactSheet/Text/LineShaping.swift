@@ -65,26 +65,32 @@ extension FontEngine {
     linesShaped += 1
     var scalars: [UInt32] = []
     var faces: [Int] = []
-    var previousFace: FontFace?
+    // The face of the character before, by id (a face is copied only when it is needed).
+    var previousID: Int?
     scalars.reserveCapacity(characters.count)
     faces.reserveCapacity(characters.count)
     for character in characters {
-      let face: FontFace
       // One ASCII byte is one scalar, and no ASCII scalar is default-ignorable: the common
       // case skips the filtered copy of the scalars.
       if character.utf8.count == 1, let scalar = character.unicodeScalars.first {
-        face = self.face(for: CollectionOfOne(scalar), after: previousFace, language: language)
+        // After the primary face (or at the start), a character the primary face has is
+        // drawn with it, neutral or not: the rule below, without asking each time.
+        let id =
+          (previousID ?? primary.id) == primary.id && primaryCovers(asciiByte: UInt8(scalar.value))
+          ? primary.id
+          : self.face(for: CollectionOfOne(scalar), after: previousID.map(face(id:)), language: language).id
         scalars.append(scalar.value)
-        faces.append(face.id)
-        previousFace = face
+        faces.append(id)
+        previousID = id
         continue
       }
       let units = character.unicodeScalars
       let inked = units.filter { !$0.properties.isDefaultIgnorableCodePoint }
-      face =
+      let previousFace = previousID.map(face(id:))
+      let face =
         inked.isEmpty
         ? previousFace ?? primary : self.face(for: inked, after: previousFace, language: language)
-      previousFace = face
+      previousID = face.id
       for scalar in units {
         scalars.append(scalar.value)
         faces.append(face.id)
@@ -100,6 +106,16 @@ extension FontEngine {
       shape(run, of: scalars, language: hbLanguage, into: &line)
     }
     return line
+  }
+
+  /// Whether the primary face has a glyph for the one-byte character `byte`, asked of the
+  /// face once per byte.
+  private func primaryCovers(asciiByte byte: UInt8) -> Bool {
+    let known = primaryASCII[Int(byte)]
+    if known >= 0 { return known == 1 }
+    let covers = primary.covers(Unicode.Scalar(byte))
+    primaryASCII[Int(byte)] = covers ? 1 : 0
+    return covers
   }
 
   /// The face for a character whose scalars other than default-ignorable ones are `inked`
@@ -151,18 +167,46 @@ extension FontEngine {
   /// The glyph images of a shaped line at whole-pixel positions (rounded from 26.6).
   func layout(_ shaped: ShapedLine) -> LineLayout {
     var line = LineLayout()
-    for glyph in shaped.glyphs {
-      let image = image(face: face(id: glyph.face), glyph: glyph.glyph)
-      let x = (glyph.x + 32) >> 6
-      let y = (glyph.y + 32) >> 6
-      if image.width > 0 {
-        line.left = min(line.left, x + image.left)
-        line.right = max(line.right, x + image.left + image.width)
-      }
-      line.glyphs.append(.init(image: image, x: x, y: y))
-    }
+    line.glyphs.reserveCapacity(shaped.glyphs.count)
+    for glyph in shaped.glyphs { place(glyph, on: &line) }
     line.right = max(line.right, (shaped.advance + 32) >> 6)
     return line
+  }
+
+  /// ``layout(_:)-(ShapedLine)`` of the glyphs `compact` holds, read where they are held.
+  func layout(_ compact: CompactLine) -> LineLayout {
+    var line = LineLayout()
+    line.glyphs.reserveCapacity(compact.glyphCount)
+    compact.forEachGlyph { place($0, on: &line) }
+    line.right = max(line.right, (compact.advance + 32) >> 6)
+    return line
+  }
+
+  /// Appends `glyph`'s image to `line` at its whole-pixel position, widening the ink.
+  private func place(_ glyph: ShapedGlyph, on line: inout LineLayout) {
+    let image = image(face: face(id: glyph.face), glyph: glyph.glyph)
+    let x = (glyph.x + 32) >> 6
+    let y = (glyph.y + 32) >> 6
+    if image.width > 0 {
+      line.left = min(line.left, x + image.left)
+      line.right = max(line.right, x + image.left + image.width)
+    }
+    line.glyphs.append(.init(image: image, x: x, y: y))
+  }
+
+  /// The width in pixels of `shaped` laid out (``layout(_:)-(ShapedLine)``'s
+  /// ``LineLayout/width``), without placing its glyphs.
+  func width(of shaped: ShapedLine) -> Int {
+    var left = 0
+    var right = 0
+    for glyph in shaped.glyphs {
+      let ink = ink(face: face(id: glyph.face), glyph: glyph.glyph)
+      guard ink.width > 0 else { continue }
+      let x = (glyph.x + 32) >> 6
+      left = min(left, x + ink.left)
+      right = max(right, x + ink.left + ink.width)
+    }
+    return max(right, (shaped.advance + 32) >> 6) - left
   }
 
   /// Shapes and lays out `characters`.
@@ -176,14 +220,17 @@ extension FontEngine {
   /// held only among the last few candidates (so the one chosen is fitted without being
   /// shaped again), as keeping every candidate would evict the labels themselves.
   func shapedLabel(_ text: String) -> ShapedLabel {
-    if let label = labels[text] ?? candidates[text] { return label }
+    // Each store holds only its own kind of text, so a text is looked up in one.
+    let isCandidate = text.utf8.contains(0xE2) && text.contains(LabelText.ellipsis)
+    if let label = isCandidate ? candidates[text] : labels[text] { return label }
     let normalized = LabelText.normalized(text)
     let language = LabelText.languageHint(normalized)
     let characters = Array(normalized)
     let line = shape(characters, language: language)
-    let width = layout(line).width
-    let label = ShapedLabel(line: line, characters: characters, language: language, width: width)
-    if text.utf8.contains(0xE2), text.contains(LabelText.ellipsis) {
+    let width = width(of: line)
+    let label = ShapedLabel(
+      line: line, characters: characters, utf8Count: normalized.utf8.count, language: language, width: width)
+    if isCandidate {
       candidates.insert(label, for: text)
     } else {
       labels.insert(label, for: text)
@@ -225,7 +272,7 @@ extension FontEngine {
     }
     let characters = Array(LabelText.normalized(text))
     let ellipsisLine = ellipsis(language: label.language)
-    guard layout(ellipsisLine).width <= maxWidth else {
+    guard width(of: ellipsisLine) <= maxWidth else {
       return (FittedLabel(glyphs: nil, truncated: true), 0)
     }
     var measured: [Int: ShapedLine] = [:]
@@ -236,7 +283,7 @@ extension FontEngine {
     func fits(_ count: Int) -> Bool {
       let candidate = shape(LabelText.shortened(characters, keeping: count), language: label.language)
       measured[count] = candidate
-      return layout(candidate).width <= maxWidth
+      return width(of: candidate) <= maxWidth
     }
     let count: Int
     if let cuts = cuts(ofText: text, label: label, characters: characters, ellipsis: ellipsisLine) {
@@ -291,7 +338,7 @@ extension FontEngine {
     guard let glyphs = label.glyphs else {
       return GlyphMask(width: 0, height: lineHeight, coverage: [], baseline: ascender, wasTruncated: true)
     }
-    return draw(layout(glyphs.line), truncated: label.truncated)
+    return draw(layout(glyphs), truncated: label.truncated)
   }
 
   /// The glyphs `text` draws in `maxWidth` pixels, placed on the line, for compositing
@@ -309,7 +356,7 @@ extension FontEngine {
     } else {
       return nil
     }
-    return PreparedLayout(line: label.glyphs.map { layout($0.line) }, truncated: label.truncated)
+    return PreparedLayout(line: label.glyphs.map { layout($0) }, truncated: label.truncated)
   }
 
   /// Composites the placed glyphs into a mask, overlapping ink taking the larger coverage.
@@ -349,8 +396,9 @@ extension FontEngine {
         for row in firstRow..<endRow {
           let from = source + row * image.width
           let to = target + (originY + row) * width + originX
-          for column in firstColumn..<endColumn where from[column] > to[column] {
-            to[column] = from[column]
+          // The larger of the two, written whole: no branch per pixel.
+          for column in firstColumn..<endColumn {
+            to[column] = max(to[column], from[column])
           }
         }
       }

@@ -48,6 +48,29 @@ struct CompactLine {
     }
   }
 
+  /// The sum of the glyphs' advances, in 26.6 pixels (``ShapedLine/advance``).
+  var advance: Int {
+    switch storage {
+    case .full(let line): line.advance
+    case .compact(_, let advance): advance
+    }
+  }
+
+  /// Calls `body` with each glyph as shaped, in order, without building a ``ShapedLine``.
+  func forEachGlyph(_ body: (ShapedGlyph) -> Void) {
+    switch storage {
+    case .full(let line):
+      for glyph in line.glyphs { body(glyph) }
+    case .compact(let glyphs, _):
+      for glyph in glyphs {
+        body(
+          ShapedGlyph(
+            face: Int(glyph.face), glyph: glyph.glyph, cluster: Int(glyph.cluster), x: Int(glyph.x),
+            y: Int(glyph.y), advance: Int(glyph.advance)))
+      }
+    }
+  }
+
   /// The glyphs held, the caches' measure of size.
   var glyphCount: Int {
     switch storage {
@@ -71,16 +94,19 @@ struct ShapedLabel {
   var isLeftToRight: Bool
   private var glyphs: CompactLine
 
-  /// Holds `line`, shaped from `characters`.
-  init(line: ShapedLine, characters: [Character], language: String?, width: Int) {
+  /// Whether each character of the label is one scalar, so a glyph's cluster is its
+  /// character's index (``CharacterOfScalar``).
+  var scalarsAreCharacters: Bool
+
+  /// Holds `line`, shaped from `characters`, which take `utf8Count` bytes in UTF-8 (`nil`
+  /// when not known).
+  init(line: ShapedLine, characters: [Character], utf8Count: Int? = nil, language: String?, width: Int) {
     glyphs = CompactLine(line)
-    var characterOfScalar: [Int] = []
-    for (index, character) in characters.enumerated() {
-      characterOfScalar.append(contentsOf: repeatElement(index, count: character.unicodeScalars.count))
-    }
+    let characterOfScalar = CharacterOfScalar(characters, utf8Count: utf8Count)
+    scalarsAreCharacters = characterOfScalar.isIdentity
     var advances = [Int](repeating: 0, count: characters.count)
-    for glyph in line.glyphs where characterOfScalar.indices.contains(glyph.cluster) {
-      advances[characterOfScalar[glyph.cluster]] += glyph.advance
+    for glyph in line.glyphs {
+      if let character = characterOfScalar[glyph.cluster] { advances[character] += glyph.advance }
     }
     self.language = language
     self.width = width
@@ -96,6 +122,39 @@ struct ShapedLabel {
 
   /// The glyphs held, the cache's measure of its size.
   var glyphCount: Int { glyphs.glyphCount }
+}
+
+/// The character (grapheme cluster) that holds each scalar of a text: what a glyph's
+/// ``ShapedGlyph/cluster`` (a scalar's index) belongs to. A text whose every character is one
+/// scalar (any text of one-byte characters) needs no table.
+struct CharacterOfScalar {
+  private let table: [Int]?
+  private let count: Int
+
+  /// The table for `characters`; `utf8Count`, their bytes in UTF-8 when known, tells a
+  /// text of one-byte characters without looking at each; `identity` says that each
+  /// character is one scalar (``ShapedLabel/scalarsAreCharacters``).
+  init(_ characters: [Character], utf8Count: Int? = nil, identity: Bool = false) {
+    count = characters.count
+    if identity || utf8Count == characters.count || !characters.contains(where: { $0.utf8.count > 1 }) {
+      table = nil
+      return
+    }
+    var table: [Int] = []
+    for (index, character) in characters.enumerated() {
+      table.append(contentsOf: repeatElement(index, count: character.unicodeScalars.count))
+    }
+    self.table = table
+  }
+
+  /// Whether scalar `i` is character `i` throughout.
+  var isIdentity: Bool { table == nil }
+
+  /// The character of scalar `scalar`, `nil` when the text has no such scalar.
+  subscript(scalar: Int) -> Int? {
+    guard let table else { return scalar >= 0 && scalar < count ? scalar : nil }
+    return table.indices.contains(scalar) ? table[scalar] : nil
+  }
 }
 
 /// Shaped labels by text, evicting the oldest first, bounded by a count and by the glyphs held.
