@@ -78,6 +78,15 @@ struct FormatTests {
     #expect(empty.rendered(as: .json) == empty.json.rendered() + "\n")
   }
 
+  @Test("each format's bytes are its text's UTF-8", arguments: ReportFormat.allCases)
+  func bytesAreTheText(_ format: ReportFormat) throws {
+    let report = try awkwardTree().check()
+    #expect(!report.findings.isEmpty)
+    let bytes = report.renderedBytes(as: format)
+    #expect(bytes == Array(report.rendered(as: format).utf8))
+    #expect(bytes.last == UInt8(ascii: "\n"))
+  }
+
   @Test func githubCommandsEscapeTheirParts() throws {
     let report = try awkwardTree().check()
     let lines = report.rendered(as: .github).split(separator: "\n").map(String.init)
