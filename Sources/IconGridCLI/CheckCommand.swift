@@ -270,8 +270,8 @@ enum CheckCommand {
     }
     var render = RenderOptions(strict: options.strict, toolName: "icongrid", toolVersion: IconGridCLI.version)
     render.verbose = options.verbose
-    let text = report.rendered(as: options.format, options: render)
-    console.out(text)
+    let text = report.renderedBytes(as: options.format, options: render)
+    console.outBytes(text)
     let status = report.fails(strict: options.strict) ? ExitStatus.findings : ExitStatus.success
     // The index, the findings and the text are left for the exit (about 10 ms for a
     // tree of 10,000 files).

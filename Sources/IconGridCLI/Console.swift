@@ -12,6 +12,8 @@ import IconGridSupport
 package struct Console: Sendable {
   /// Writes text to standard output (or its stand-in).
   package var out: @Sendable (String) -> Void
+  /// Writes UTF-8 bytes to standard output; by default, as the text they spell, to ``out``.
+  package var outBytes: @Sendable ([UInt8]) -> Void
   /// Writes text to standard error (or its stand-in).
   package var err: @Sendable (String) -> Void
   /// Whether standard error is a terminal (progress, colour).
@@ -29,6 +31,7 @@ package struct Console: Sendable {
     errIsTerminal: Bool = false, environment: [String: String] = [:]
   ) {
     self.out = out
+    self.outBytes = { bytes in out(String(decoding: bytes, as: UTF8.self)) }
     self.err = err
     self.errIsTerminal = errIsTerminal
     self.environment = environment
@@ -48,6 +51,8 @@ package struct Console: Sendable {
     var console = Console(
       out: { text in writeAll(1, text) }, err: { text in writeAll(2, text) },
       errIsTerminal: isatty(2) == 1, environment: environment)
+    // A report's bytes go out as they are, not copied into a `String` first.
+    console.outBytes = { bytes in bytes.withUnsafeBytes { _ = FileSystem.writeAll(1, $0) } }
     console.endsWithProcess = true
     return console
   }

@@ -78,6 +78,47 @@ struct FormatTests {
     #expect(empty.rendered(as: .json) == empty.json.rendered() + "\n")
   }
 
+  @Test("each format's bytes are its text's UTF-8", arguments: ReportFormat.allCases)
+  func bytesAreTheText(_ format: ReportFormat) throws {
+    let report = try awkwardTree().check()
+    #expect(!report.findings.isEmpty)
+    let bytes = report.renderedBytes(as: format)
+    #expect(bytes == Array(report.rendered(as: format).utf8))
+    #expect(bytes.last == UInt8(ascii: "\n"))
+  }
+
+  @Test("findings are put in order of root, path, rule and message, the same however they come")
+  func findingsInOrder() {
+    let roots = [
+      CheckReport.Root(path: "b", assets: [], files: 0), CheckReport.Root(path: "a", assets: [], files: 0),
+    ]
+    var findings: [Finding] = []
+    for root in ["a", "b"] {
+      for path in ["y\u{E9}.png", "x.png", "ye\u{301}.png"] {
+        for rule in [Rule.missingScale, .duplicate, .caseConflict] {
+          for message in ["m2", "m1"] {
+            findings.append(Finding(rule: rule, root: root, relativePath: path, asset: nil, message: message))
+          }
+        }
+      }
+    }
+    let rank = Dictionary(uniqueKeysWithValues: Rule.all.enumerated().map { ($1.id, $0) })
+    // Stable: `y\u{E9}` and `ye\u{301}` are equal paths to `<`, so they keep their order.
+    let expected = findings.enumerated().sorted { a, b in
+      let (x, y) = (a.element, b.element)
+      if x.root != y.root { return x.root == "b" }
+      if x.relativePath != y.relativePath { return x.relativePath < y.relativePath }
+      if x.rule.id != y.rule.id { return rank[x.rule.id]! < rank[y.rule.id]! }
+      if x.message != y.message { return x.message < y.message }
+      return a.offset < b.offset
+    }.map(\.element)
+    #expect(CheckReport(roots: roots, findings: findings).findings == expected)
+    // An array the caller still holds is left as it was.
+    let shared = findings
+    #expect(CheckReport(roots: roots, findings: shared).findings == expected)
+    #expect(shared == findings)
+  }
+
   @Test func githubCommandsEscapeTheirParts() throws {
     let report = try awkwardTree().check()
     let lines = report.rendered(as: .github).split(separator: "\n").map(String.init)
