@@ -78,12 +78,19 @@ if [ ! -f "$icons/.complete" ]; then
   done
   distinct=$(wc -l <"$list")
   n=0
-  declare -A seen=()
+  declare -A seen=() taken=()
   while [ "$n" -lt "$count" ]; do
-    while IFS=$'\t' read -r file name && [ "$n" -lt "$count" ]; do
-      repeat=${seen[$name]:-0}
-      seen[$name]=$((repeat + 1))
-      [ "$repeat" -eq 0 ] || name="$name-$((repeat + 1))"
+    while IFS=$'\t' read -r file base && [ "$n" -lt "$count" ]; do
+      # The k-th file of a name is named "name-k"; a theme may already hold an icon named
+      # so (the files meet in one folder once the batch tag is dropped), so take the next.
+      repeat=${seen[$base]:-0}
+      while :; do
+        repeat=$((repeat + 1))
+        if [ "$repeat" -eq 1 ]; then name=$base; else name="$base-$repeat"; fi
+        [ -n "${taken[$name]:-}" ] || break
+      done
+      seen[$base]=$repeat
+      taken[$name]=1
       cp -L "$file" "$work/unique/$(printf '%04d' $((n % 6)))_$name@2x.png"
       n=$((n + 1))
     done <"$list"
